@@ -1,0 +1,132 @@
+//! quizkit's exporters.
+//!
+//! An exporter is a function from a bank and [`Options`] to an [`Output`]: files as bytes with
+//! paths relative to the output location. Exporters never touch the disk or the clock; the CLI
+//! writes their files atomically, and everything time-like comes in through [`Options`], so
+//! the same input always gives the same bytes. [`ALL`] lists them.
+
+pub mod markdown;
+
+use quizkit_model::Bank;
+
+/// One output file: its path relative to the output location (`/`-separated) and its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// Relative path, `/`-separated, never absolute and never containing `..`.
+    pub path: String,
+    /// The content.
+    pub bytes: Vec<u8>,
+}
+
+/// Something the target could not express faithfully, reported rather than dropped silently.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// The question concerned, if any.
+    pub question: Option<String>,
+    /// What was lost or changed.
+    pub message: String,
+}
+
+/// What an exporter produces.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Output {
+    /// The files, in a deterministic order.
+    pub files: Vec<File>,
+    /// What could not be expressed.
+    pub warnings: Vec<Warning>,
+}
+
+/// Which language(s) to export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LangChoice {
+    /// The bank's first language.
+    Default,
+    /// One language of the bank.
+    One(String),
+    /// Every language, where the target can hold them all (Moodle multilang, JSON, HTML).
+    All,
+}
+
+/// Everything an exporter may depend on besides the bank.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The language(s) to export.
+    pub lang: LangChoice,
+    /// Seconds since the Unix epoch to stamp into outputs that need a time: from
+    /// `SOURCE_DATE_EPOCH` when set, else a fixed value, never the clock.
+    pub timestamp: i64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            lang: LangChoice::Default,
+            timestamp: 0,
+        }
+    }
+}
+
+/// Why an export failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// The question concerned, if any.
+    pub question: Option<String>,
+    /// What is wrong, and what to do.
+    pub message: String,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.question {
+            Some(q) => write!(f, "question `{q}`: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// An export target.
+#[derive(Debug, Clone, Copy)]
+pub struct Target {
+    /// The name given to `--to` (`json`, `moodle`).
+    pub name: &'static str,
+    /// One line for `--help`.
+    pub summary: &'static str,
+    /// Where `quizkit build` puts the output inside `dist/`: a file name, or a folder name
+    /// ending in `/` when the target writes several files.
+    pub default_path: &'static str,
+    /// The exporter.
+    pub export: fn(&Bank, &Options) -> Result<Output, Error>,
+}
+
+/// Every export target, in the order `quizkit build` runs them.
+pub const ALL: &[Target] = &[];
+
+/// The target called `name`.
+pub fn target(name: &str) -> Option<&'static Target> {
+    ALL.iter().find(|t| t.name == name)
+}
+
+impl Options {
+    /// The languages to export for `bank`, first the primary one.
+    pub fn languages<'a>(&'a self, bank: &'a Bank) -> Result<Vec<&'a str>, Error> {
+        match &self.lang {
+            LangChoice::Default => Ok(vec![bank.config.default_language()]),
+            LangChoice::All => Ok(bank.config.languages().collect()),
+            LangChoice::One(lang) => {
+                if bank.config.languages().any(|l| l == lang) {
+                    Ok(vec![lang.as_str()])
+                } else {
+                    Err(Error {
+                        question: None,
+                        message: format!(
+                            "the bank has no language `{lang}`; its languages are {}",
+                            bank.config.languages().collect::<Vec<_>>().join(", ")
+                        ),
+                    })
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! The question-bank model of quizkit.
+//!
+//! A bank is a folder: `quizkit.toml` at the root, one folder per category (with
+//! `category.toml`), one folder per topic inside it (with `topic.toml`), and any number of
+//! question files in each topic, each holding `[[question]]` tables. [`load`] turns the files
+//! into a [`Bank`] whose authored values carry their source spans, plus [`Diagnostic`]s for
+//! everything wrong with them. [`schema`] generates the JSON Schemas editors use.
+
+mod config;
+mod diag;
+pub mod load;
+mod question;
+pub mod schema;
+mod spanned;
+pub mod suggest;
+mod text;
+mod topic;
+
+pub use config::{BankConfig, ExportConfig, LintConfig, SeverityName};
+pub use diag::{Diagnostic, FileId, Related, Severity, SourceFile, sort_diagnostics};
+pub use load::{Content, InputFile, Loaded, load};
+pub use question::{
+    Allow, AnswerKey, Choice, Difficulty, Question, QuestionFile, index_letter, letter_index,
+};
+pub use spanned::Spanned;
+pub use text::{LangText, LocalizedText};
+pub use topic::{Category, CategoryMeta, Topic, TopicMeta};
+
+/// A loaded question bank.
+#[derive(Debug, Clone)]
+pub struct Bank {
+    /// What `quizkit.toml` says.
+    pub config: BankConfig,
+    /// The `quizkit.toml` file.
+    pub config_file: FileId,
+    /// The categories, sorted by `order`, then folder name.
+    pub categories: Vec<Category>,
+}
+
+impl Bank {
+    /// Every question with its category and topic, in bank order.
+    pub fn questions(&self) -> impl Iterator<Item = (&Category, &Topic, &Question)> {
+        self.categories.iter().flat_map(|c| {
+            c.topics
+                .iter()
+                .flat_map(move |t| t.questions.iter().map(move |q| (c, t, q)))
+        })
+    }
+
+    /// Every topic with its category, in bank order.
+    pub fn topics(&self) -> impl Iterator<Item = (&Category, &Topic)> {
+        self.categories
+            .iter()
+            .flat_map(|c| c.topics.iter().map(move |t| (c, t)))
+    }
+
+    /// The number of questions.
+    pub fn question_count(&self) -> usize {
+        self.topics().map(|(_, t)| t.questions.len()).sum()
+    }
+
+    /// The bank's title in `lang`, falling back to its id.
+    pub fn title<'a>(&'a self, lang: &str) -> &'a str {
+        self.config
+            .title
+            .as_ref()
+            .map(|t| t.get_or_first(lang))
+            .unwrap_or(&self.config.id)
+    }
+
+    /// Whether a question's options may be shuffled.
+    pub fn shuffles(&self, question: &Question) -> bool {
+        question
+            .shuffle
+            .as_ref()
+            .or(self.config.shuffle.as_ref())
+            .is_none_or(|s| s.value)
+    }
+}

@@ -1,0 +1,602 @@
+//! The loader: files as read from disk → a [`Bank`] and diagnostics.
+//!
+//! It does no I/O itself: the caller walks the bank folder and hands over every `.toml` path
+//! with its bytes (or why it could not be read). Files are parsed in parallel; the result never
+//! depends on thread scheduling. It never panics and never stops at the first broken file.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use rayon::prelude::*;
+use serde::de::DeserializeOwned;
+
+use crate::suggest::did_you_mean;
+use crate::{
+    Bank, BankConfig, Category, CategoryMeta, Diagnostic, FileId, LocalizedText, Question,
+    QuestionFile, Severity, SourceFile, Spanned, Topic, TopicMeta,
+};
+
+/// The bank's configuration file name, at its root.
+pub const CONFIG_FILE: &str = "quizkit.toml";
+/// A category folder's metadata file.
+pub const CATEGORY_FILE: &str = "category.toml";
+/// A topic folder's metadata file.
+pub const TOPIC_FILE: &str = "topic.toml";
+
+/// One entry found under the bank root whose name ends in `.toml`.
+#[derive(Debug, Clone)]
+pub struct InputFile {
+    /// Path relative to the bank root, `/`-separated.
+    pub path: String,
+    /// What was found there.
+    pub content: Content,
+}
+
+/// What the caller found at a path.
+#[derive(Debug, Clone)]
+pub enum Content {
+    /// A file and its bytes.
+    Bytes(Vec<u8>),
+    /// A folder whose name ends in `.toml`.
+    Directory,
+    /// A file that could not be read, and why.
+    Unreadable(String),
+}
+
+/// The result of loading: the bank (when its `quizkit.toml` could be read), every file read,
+/// and every problem found, sorted.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The bank, or `None` when `quizkit.toml` is missing or broken.
+    pub bank: Option<Bank>,
+    /// Every file read, indexed by [`FileId`].
+    pub sources: Vec<SourceFile>,
+    /// Problems found, sorted by file and position.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Loaded {
+    /// True when any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// The loader's diagnostic codes, with their names and what they mean.
+pub const CODES: &[(&str, &str, &str)] = &[
+    ("S001", "toml-syntax", "The file is not valid TOML."),
+    (
+        "S002",
+        "unknown-key",
+        "A key that quizkit does not know, usually a typo.",
+    ),
+    ("S003", "missing-field", "A required key is missing."),
+    (
+        "S004",
+        "invalid-value",
+        "A value of the wrong type or out of range.",
+    ),
+    (
+        "S005",
+        "unreadable-file",
+        "A file that cannot be read or is not UTF-8 text.",
+    ),
+    (
+        "S006",
+        "misplaced-file",
+        "A `.toml` file or folder where the bank layout has no place for it.",
+    ),
+    (
+        "S007",
+        "unknown-language",
+        "A text in a language the bank does not list.",
+    ),
+    (
+        "S008",
+        "byte-order-mark",
+        "A file that starts with a UTF-8 byte order mark.",
+    ),
+    ("S009", "empty-file", "A question file without questions."),
+];
+
+fn code_name(code: &'static str) -> &'static str {
+    CODES
+        .iter()
+        .find(|(c, _, _)| *c == code)
+        .map_or("", |(_, name, _)| name)
+}
+
+fn diag(
+    code: &'static str,
+    file: FileId,
+    span: Range<usize>,
+    message: impl Into<String>,
+) -> Diagnostic {
+    Diagnostic::new(code, code_name(code), Severity::Error, file, span, message)
+}
+
+/// What kind of file a path is, by where it stands in the bank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Config,
+    Category,
+    Topic,
+    Questions,
+    Misplaced,
+}
+
+fn classify(path: &str) -> Kind {
+    let parts: Vec<&str> = path.split('/').collect();
+    match parts.as_slice() {
+        [CONFIG_FILE] => Kind::Config,
+        [_, CATEGORY_FILE] => Kind::Category,
+        [_, _, TOPIC_FILE] => Kind::Topic,
+        [_, _, _] => Kind::Questions,
+        _ => Kind::Misplaced,
+    }
+}
+
+enum Parsed {
+    Config(Box<BankConfig>),
+    Category(CategoryMeta),
+    Topic(TopicMeta),
+    Questions(Vec<Spanned<Question>>),
+    Nothing,
+}
+
+/// Loads a bank from the `.toml` entries found under its root.
+pub fn load(mut files: Vec<InputFile>) -> Loaded {
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files.dedup_by(|a, b| a.path == b.path);
+
+    let results: Vec<(SourceFile, Parsed, Vec<Diagnostic>)> = files
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, file)| parse_file(FileId(i as u32), file))
+        .collect();
+
+    let mut sources = Vec::with_capacity(results.len());
+    let mut diagnostics = Vec::new();
+    let mut config = None;
+    let mut config_ok = true;
+    let mut categories: BTreeMap<String, Category> = BTreeMap::new();
+
+    for (i, (source, parsed, diags)) in results.into_iter().enumerate() {
+        let file = FileId(i as u32);
+        let kind = classify(&source.path);
+        if kind == Kind::Config && diags.iter().any(|d| d.severity == Severity::Error) {
+            config_ok = false;
+        }
+        diagnostics.extend(diags);
+        let mut parts = source.path.split('/').map(str::to_owned);
+        let category_slug = parts.next().unwrap_or_default();
+        let topic_slug = parts.next().unwrap_or_default();
+        sources.push(source);
+
+        let category = match kind {
+            Kind::Category | Kind::Topic | Kind::Questions => Some(
+                categories
+                    .entry(category_slug.clone())
+                    .or_insert_with(|| Category {
+                        slug: category_slug,
+                        meta: CategoryMeta::default(),
+                        file: None,
+                        topics: Vec::new(),
+                    }),
+            ),
+            _ => None,
+        };
+        let topic = match (kind, category) {
+            (Kind::Topic | Kind::Questions, Some(category)) => {
+                if category.topics.last().is_none_or(|t| t.slug != topic_slug) {
+                    category.topics.push(Topic {
+                        slug: topic_slug,
+                        meta: TopicMeta::default(),
+                        file: None,
+                        questions: Vec::new(),
+                    });
+                }
+                category.topics.last_mut()
+            }
+            (Kind::Category, Some(category)) => {
+                if let Parsed::Category(meta) = parsed {
+                    category.meta = meta;
+                }
+                category.file = Some(file);
+                continue;
+            }
+            _ => None,
+        };
+        match (parsed, topic) {
+            (Parsed::Config(c), _) => config = Some((*c, file)),
+            (Parsed::Topic(meta), Some(topic)) => {
+                topic.meta = meta;
+                topic.file = Some(file);
+            }
+            (Parsed::Questions(questions), Some(topic)) => {
+                topic
+                    .questions
+                    .extend(questions.into_iter().map(|q| q.value));
+            }
+            _ => {}
+        }
+    }
+
+    let bank = match config {
+        Some((config, config_file)) if config_ok => {
+            let mut categories: Vec<Category> = categories.into_values().collect();
+            for category in &mut categories {
+                category.topics.sort_by(|a, b| {
+                    (a.meta.order.as_ref().map(|o| o.value), &a.slug)
+                        .cmp(&(b.meta.order.as_ref().map(|o| o.value), &b.slug))
+                });
+            }
+            categories.sort_by(|a, b| {
+                (a.meta.order.as_ref().map(|o| o.value), &a.slug)
+                    .cmp(&(b.meta.order.as_ref().map(|o| o.value), &b.slug))
+            });
+            let mut bank = Bank {
+                config,
+                config_file,
+                categories,
+            };
+            resolve_languages(&mut bank, &mut diagnostics);
+            Some(bank)
+        }
+        Some(_) => None,
+        None => {
+            if !sources.iter().any(|s| s.path == CONFIG_FILE) {
+                diagnostics.push(Diagnostic {
+                    file: None,
+                    span: 0..0,
+                    ..diag(
+                        "S003",
+                        FileId(0),
+                        0..0,
+                        format!("the bank has no `{CONFIG_FILE}` at its root"),
+                    )
+                    .with_help(format!(
+                        "create `{CONFIG_FILE}` with at least `id` and `languages`, or point quizkit at the folder that has one"
+                    ))
+                });
+            }
+            None
+        }
+    };
+
+    crate::diag::sort_diagnostics(&mut diagnostics, &sources);
+    Loaded {
+        bank,
+        sources,
+        diagnostics,
+    }
+}
+
+fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let kind = classify(&input.path);
+    let bytes = match input.content {
+        Content::Bytes(bytes) => bytes,
+        Content::Directory => {
+            diagnostics.push(
+                diag(
+                    "S006",
+                    file,
+                    0..0,
+                    format!("`{}` is a folder named like a TOML file", input.path),
+                )
+                .with_help("rename the folder: names ending in `.toml` are read as bank files"),
+            );
+            return (
+                source(input.path, String::new()),
+                Parsed::Nothing,
+                diagnostics,
+            );
+        }
+        Content::Unreadable(why) => {
+            diagnostics.push(
+                diag(
+                    "S005",
+                    file,
+                    0..0,
+                    format!("cannot read `{}`: {why}", input.path),
+                )
+                .with_help("check the file's permissions, or remove it from the bank"),
+            );
+            return (
+                source(input.path, String::new()),
+                Parsed::Nothing,
+                diagnostics,
+            );
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(err) => {
+            let at = err.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
+            // Lossy decoding keeps the valid prefix byte for byte, so `at` still points there.
+            diagnostics.push(
+                diag("S005", file, at..at + 1, "the file is not valid UTF-8")
+                    .with_label("invalid byte here")
+                    .with_help("save the file as UTF-8"),
+            );
+            return (source(input.path, text), Parsed::Nothing, diagnostics);
+        }
+    };
+
+    if kind == Kind::Misplaced {
+        diagnostics.push(
+            diag(
+                "S006",
+                file,
+                0..0,
+                format!("`{}` is outside any topic folder", input.path),
+            )
+            .with_help(format!(
+                "question files belong in `<category>/<topic>/`; the root holds only `{CONFIG_FILE}`, a category folder only `{CATEGORY_FILE}` and topic folders"
+            )),
+        );
+        return (source(input.path, text), Parsed::Nothing, diagnostics);
+    }
+
+    // A byte order mark is harmless to TOML parsers that skip it, but not to all: report it,
+    // and parse what follows with spans still relative to the whole file.
+    let (offset, body) = match text.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            diagnostics.push(
+                Diagnostic::new(
+                    "S008",
+                    code_name("S008"),
+                    Severity::Warning,
+                    file,
+                    0..3,
+                    "the file starts with a UTF-8 byte order mark",
+                )
+                .with_help("save the file as UTF-8 without BOM"),
+            );
+            (3, rest)
+        }
+        None => (0, text.as_str()),
+    };
+
+    let parsed = match kind {
+        Kind::Config => {
+            parse_as::<BankConfig>(file, body, offset, "`quizkit.toml`", &mut diagnostics)
+                .map(|c| Parsed::Config(Box::new(c)))
+        }
+        Kind::Category => {
+            parse_as::<CategoryMeta>(file, body, offset, "`category.toml`", &mut diagnostics)
+                .map(Parsed::Category)
+        }
+        Kind::Topic => parse_as::<TopicMeta>(file, body, offset, "`topic.toml`", &mut diagnostics)
+            .map(Parsed::Topic),
+        Kind::Questions => {
+            parse_as::<QuestionFile>(file, body, offset, "a question file", &mut diagnostics).map(
+                |f| {
+                    if f.question.is_empty() {
+                        diagnostics.push(
+                            Diagnostic::new(
+                                "S009",
+                                code_name("S009"),
+                                Severity::Warning,
+                                file,
+                                0..0,
+                                "this question file has no questions",
+                            )
+                            .with_help("add a `[[question]]` table, or delete the file"),
+                        );
+                    }
+                    let mut questions = f.question;
+                    for q in &mut questions {
+                        q.value.file = file;
+                        fix_spans(&mut q.value);
+                    }
+                    Parsed::Questions(questions)
+                },
+            )
+        }
+        Kind::Misplaced => None,
+    }
+    .unwrap_or(Parsed::Nothing);
+    (source(input.path, text), parsed, diagnostics)
+}
+
+fn source(path: String, text: String) -> SourceFile {
+    SourceFile { path, text }
+}
+
+fn parse_as<T: DeserializeOwned>(
+    file: FileId,
+    body: &str,
+    offset: usize,
+    what: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<T> {
+    match toml::from_str::<T>(body) {
+        Ok(value) => Some(value),
+        Err(err) => {
+            let span = err
+                .span()
+                .map_or(0..0, |s| s.start + offset..s.end + offset);
+            diagnostics.push(toml_error(file, span, err.message(), what, body, offset));
+            None
+        }
+    }
+}
+
+/// Turns a `toml` error message into a diagnostic with a code, a label and help.
+fn toml_error(
+    file: FileId,
+    span: Range<usize>,
+    message: &str,
+    what: &str,
+    body: &str,
+    offset: usize,
+) -> Diagnostic {
+    let message = message.trim_end_matches('\n');
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let (name, expected) = rest.split_once('`').unwrap_or((rest, ""));
+        let allowed: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+        let help = match did_you_mean(name, allowed.iter().copied()) {
+            Some(suggestion) => format!("did you mean `{suggestion}`?"),
+            None if allowed.is_empty() => "remove this key".to_owned(),
+            None => format!("the keys allowed here are {}", list(&allowed)),
+        };
+        return diag(
+            "S002",
+            file,
+            span,
+            format!("unknown key `{name}` in {what}"),
+        )
+        .with_label("unknown key")
+        .with_help(help);
+    }
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let name = rest.split('`').next().unwrap_or(rest);
+        // toml points at the whole table; point at its header line only, which reads better.
+        let span = header_span(body, offset, span);
+        return diag(
+            "S003",
+            file,
+            span,
+            format!("missing required key `{name}` in {what}"),
+        )
+        .with_label(format!("this table needs `{name}`"))
+        .with_help(format!("add `{name} = …` to this table"));
+    }
+    if message.starts_with("invalid type")
+        || message.starts_with("invalid value")
+        || message.starts_with("unknown variant")
+        || message.starts_with("invalid length")
+        || message.starts_with("duplicate field")
+    {
+        let help = if message.starts_with("duplicate field") {
+            "write each key once"
+        } else {
+            "see the schema under `schema/` or run `quizkit schema` for what this key takes"
+        };
+        return diag("S004", file, span, message.to_owned())
+            .with_label("this value")
+            .with_help(help);
+    }
+    diag("S001", file, span, format!("invalid TOML: {message}"))
+        .with_label("here")
+        .with_help(
+            "fix the TOML syntax; quoting strings and closing brackets are the usual culprits",
+        )
+}
+
+fn header_span(body: &str, offset: usize, span: Range<usize>) -> Range<usize> {
+    let start = span.start.saturating_sub(offset).min(body.len());
+    let end = body[start..].find('\n').map_or(body.len(), |i| start + i);
+    let end = end.min(span.end.saturating_sub(offset)).max(start);
+    start + offset..end + offset
+}
+
+fn list<T: AsRef<str>>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(|i| format!("`{}`", i.as_ref()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Values deserialized from a plain string get their span from the enclosing value.
+fn fix_spans(q: &mut Question) {
+    for choice in &mut q.options {
+        let span = choice.span.clone();
+        if choice.value.text.span == (0..0) {
+            choice.value.text.span = span;
+        }
+    }
+    if let Some(answer) = &mut q.answer {
+        if !answer.value.multiple {
+            let span = answer.span.clone();
+            for letter in &mut answer.value.letters {
+                letter.span = span.clone();
+            }
+        }
+    }
+}
+
+/// Every text of a question, mutable.
+fn question_texts(q: &mut Question) -> impl Iterator<Item = &mut Spanned<LocalizedText>> {
+    std::iter::once(&mut q.stem)
+        .chain(q.explanation.as_mut())
+        .chain(
+            q.options
+                .iter_mut()
+                .flat_map(|c| std::iter::once(&mut c.value.text).chain(c.value.feedback.as_mut())),
+        )
+}
+
+/// Gives plain strings the bank's first language and reports texts in unknown languages.
+fn resolve_languages(bank: &mut Bank, diagnostics: &mut Vec<Diagnostic>) {
+    let languages: Vec<String> = bank.config.languages().map(str::to_owned).collect();
+    let default = bank.config.default_language().to_owned();
+    let mut check = |text: &mut Spanned<LocalizedText>, file: FileId, question: Option<&str>| {
+        text.value.resolve_plain(&text.span, &default);
+        for entry in &text.value.entries {
+            if !languages.contains(&entry.lang.value) {
+                let suggestion =
+                    did_you_mean(&entry.lang.value, languages.iter().map(String::as_str));
+                let mut d = diag(
+                    "S007",
+                    file,
+                    entry.lang.span.clone(),
+                    format!("`{}` is not one of the bank's languages", entry.lang.value),
+                )
+                .with_label("unknown language")
+                .with_help(match suggestion {
+                    Some(s) => format!("did you mean `{s}`? The bank's languages are {}", list(&languages)),
+                    None => format!(
+                        "the bank's languages are {}; add `{}` to `languages` in `{CONFIG_FILE}` to write in it",
+                        list(&languages),
+                        entry.lang.value
+                    ),
+                });
+                if let Some(id) = question {
+                    d = d.with_question(id);
+                }
+                diagnostics.push(d);
+            }
+        }
+    };
+    let config_file = bank.config_file;
+    if let Some(title) = &mut bank.config.title {
+        check(title, config_file, None);
+    }
+    for category in &mut bank.categories {
+        let file = category.file.unwrap_or_default();
+        for text in category
+            .meta
+            .title
+            .iter_mut()
+            .chain(category.meta.description.iter_mut())
+        {
+            check(text, file, None);
+        }
+        for topic in &mut category.topics {
+            let file = topic.file.unwrap_or_default();
+            for text in topic
+                .meta
+                .title
+                .iter_mut()
+                .chain(topic.meta.summary.iter_mut())
+                .chain(topic.meta.key_points.iter_mut())
+            {
+                check(text, file, None);
+            }
+            for q in &mut topic.questions {
+                let id = q.id.value.clone();
+                let file = q.file;
+                for text in question_texts(q) {
+                    check(text, file, Some(&id));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! The subcommands, one file each.
+
+use clap::Subcommand;
+
+use crate::cli::Cli;
+use crate::fsio::Failure;
+
+pub mod lint;
+pub mod schema;
+
+/// A subcommand.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check a bank: load errors, and (as rules land) content rules.
+    Lint(lint::LintArgs),
+    /// Print or write the JSON Schemas of the bank's files.
+    Schema(schema::SchemaArgs),
+}
+
+/// Runs the chosen subcommand; `Ok` holds the exit code.
+pub fn run(cli: &Cli) -> Result<u8, Failure> {
+    match &cli.command {
+        Command::Lint(args) => lint::run(&cli.global, args),
+        Command::Schema(args) => schema::run(&cli.global, args),
+    }
+}

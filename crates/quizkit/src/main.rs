@@ -1,0 +1,7 @@
+//! The `quizkit` command.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    quizkit::main()
+}

