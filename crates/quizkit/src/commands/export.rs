@@ -1,0 +1,125 @@
+//! `quizkit export`: write the bank to one target.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use quizkit_export::{LangChoice, Options, Output, Target};
+use quizkit_model::Bank;
+
+use crate::cli::{BankArg, GlobalArgs};
+use crate::fsio::{Failure, load_bank, write_atomic, write_dir_atomic};
+use crate::output::{self, Findings};
+use crate::{EXIT_CONTENT, EXIT_OK};
+
+/// Arguments of `quizkit export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The bank to export.
+    #[command(flatten)]
+    pub bank: BankArg,
+    /// The target format.
+    #[arg(long, value_parser = target_names())]
+    pub to: String,
+    /// Where to write: a file, or a folder for targets that write several files. Default: the
+    /// target's usual name in the current folder.
+    #[arg(short, long, value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// The language to export (`nl`, `en`), or `all` where the target holds every language.
+    /// Default: the bank's first language.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+}
+
+fn target_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(quizkit_export::ALL.iter().map(|t| t.name))
+}
+
+/// The export options from the command line and the environment: the language, and the time
+/// from `SOURCE_DATE_EPOCH` when set (never the clock).
+pub fn options(lang: Option<&str>) -> Result<Options, Failure> {
+    let lang = match lang {
+        None => LangChoice::Default,
+        Some("all") => LangChoice::All,
+        Some(l) => LangChoice::One(l.to_owned()),
+    };
+    let timestamp = match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(v) => v.trim().parse::<i64>().map_err(|_| {
+            Failure::new(format!(
+                "SOURCE_DATE_EPOCH is `{v}`, not a number of seconds"
+            ))
+            .with_help("set it to a Unix time such as 1700000000, or unset it")
+        })?,
+        Err(_) => 0,
+    };
+    Ok(Options { lang, timestamp })
+}
+
+/// Runs one exporter and writes its files under `out` (a file for single-file targets, a
+/// folder otherwise), atomically.
+pub fn export_to(
+    target: &Target,
+    bank: &Bank,
+    options: &Options,
+    out: &Path,
+) -> Result<Output, Failure> {
+    let output = (target.export)(bank, options)
+        .map_err(|e| Failure::new(format!("cannot export to {}: {e}", target.name)))?;
+    if target.default_path.ends_with('/') {
+        let files: Vec<(String, Vec<u8>)> = output
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), f.bytes.clone()))
+            .collect();
+        write_dir_atomic(out, &files)?;
+    } else {
+        let [file] = output.files.as_slice() else {
+            return Err(Failure::new(format!(
+                "the {} exporter made {} files where one was expected",
+                target.name,
+                output.files.len()
+            )));
+        };
+        write_atomic(out, &file.bytes)?;
+    }
+    Ok(output)
+}
+
+/// Runs `quizkit export`.
+pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
+    let target = quizkit_export::target(&args.to)
+        .ok_or_else(|| Failure::new(format!("unknown target `{}`", args.to)))?;
+    let options = options(args.lang.as_deref())?;
+    let (root, loaded) = load_bank(args.bank.path.as_deref())?;
+    let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) else {
+        let findings = Findings {
+            root: &root,
+            sources: &loaded.sources,
+            diagnostics: &loaded.diagnostics,
+        };
+        let text = output::human::render(&findings, global.color_stderr(), output::human::WIDTH);
+        let _ = std::io::stderr().write_all(text.as_bytes());
+        eprintln!("Not exported: the bank does not load. Fix the errors above first.");
+        return Ok(EXIT_CONTENT);
+    };
+    let out = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(target.default_path.trim_end_matches('/')));
+    let output = export_to(target, bank, &options, &out)?;
+    for w in &output.warnings {
+        match &w.question {
+            Some(q) => eprintln!("warning: {}: question `{q}`: {}", target.name, w.message),
+            None => eprintln!("warning: {}: {}", target.name, w.message),
+        }
+    }
+    if !global.quiet {
+        eprintln!(
+            "Exported {} questions to {} ({}).",
+            bank.question_count(),
+            out.display(),
+            target.name
+        );
+    }
+    Ok(EXIT_OK)
+}
