@@ -1,0 +1,2 @@
+//! Placeholder, replaced by the claims benchmark.
+fn main() {}

@@ -1,0 +1,436 @@
+//! Claims: `expression = value` and `expression ≈ value`, and the hints for wrong ones.
+
+use crate::error::{Error, span};
+use crate::eval::{Parser, Val};
+use crate::lexer::Kind;
+use crate::quantity::Quantity;
+use miette::SourceSpan;
+use std::fmt;
+
+/// Settings for [`check`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// The relative tolerance of `≈` and `~` when the claim states none (`0.10` = 10%).
+    pub tolerance: f64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { tolerance: 0.10 }
+    }
+}
+
+/// The relation a claim states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    /// `=`: equal at the precision the expected value is written with.
+    Equal,
+    /// `≈` or `~`: equal within a relative tolerance.
+    Approx,
+}
+
+impl fmt::Display for Relation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Relation::Equal => "=",
+            Relation::Approx => "≈",
+        })
+    }
+}
+
+/// How far the computed value may be from the expected one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Tolerance {
+    /// At most this far, in base units: half a unit in the last written digit of the expected
+    /// value (`112 GB` → 0.5 GB), or a stated `± 1 GB`.
+    Absolute(f64),
+    /// At most this fraction of the expected value: `≈` (default 10%), a stated `± 5%`, or
+    /// `1e-9` for `=` when the right side is an expression rather than a written value.
+    Relative(f64),
+}
+
+impl Tolerance {
+    /// Does `computed` lie within this tolerance of `expected`?
+    pub fn allows(self, computed: f64, expected: f64) -> bool {
+        let diff = (computed - expected).abs();
+        match self {
+            // The slack absorbs the rounding of the decimal literals themselves.
+            Tolerance::Absolute(a) => diff <= a * (1.0 + 1e-9) + 1e-12 * expected.abs(),
+            Tolerance::Relative(r) => diff <= r * expected.abs() + 1e-12 * computed.abs(),
+        }
+    }
+}
+
+/// The result of checking a claim that could be evaluated.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Outcome {
+    /// Whether the claim holds.
+    pub holds: bool,
+    /// `=` or `≈`.
+    pub relation: Relation,
+    /// The left side's value, shown in the unit the expected value was written in.
+    pub computed: Quantity,
+    /// The right side's value.
+    pub expected: Quantity,
+    /// The tolerance that was applied.
+    pub tolerance: Tolerance,
+    /// The left side in the source.
+    pub computed_span: SourceSpan,
+    /// The right side in the source.
+    pub expected_span: SourceSpan,
+}
+
+impl Outcome {
+    /// For a claim that does not hold: the likely slip, when the stated value is off by a
+    /// telling factor (8: bits and bytes; 1.024ⁿ: GB and GiB; 1000ⁿ: a prefix; 2: FP16 and
+    /// FP32).
+    pub fn hint(&self) -> Option<Hint> {
+        if self.holds {
+            return None;
+        }
+        let (c, e) = (self.computed.value(), self.expected.value());
+        if c == 0.0 || e == 0.0 || (c < 0.0) != (e < 0.0) {
+            return None;
+        }
+        let ratio = e / c;
+        // Close enough to the telling factor: 0.5%, or the claim's own precision up to 2%.
+        let own = match self.tolerance {
+            Tolerance::Absolute(a) => a / e.abs(),
+            Tolerance::Relative(r) => r,
+        };
+        let slack = own.clamp(0.005, 0.02);
+        let near = |factor: f64| {
+            let r = ratio / factor;
+            (r - 1.0).abs() <= slack || (1.0 / r - 1.0).abs() <= slack
+        };
+        let near_either = |factor: f64| near(factor) || near(1.0 / factor);
+        let kind = if near_either(8.0) {
+            HintKind::BitsVsBytes
+        } else if let Some(n) = (1..=4).find(|&n| near_either(1.024f64.powi(n))) {
+            HintKind::BinaryPrefix { power: n as u8 }
+        } else if let Some(n) = (1..=8).find(|&n| near_either(1000f64.powi(n))) {
+            HintKind::PrefixSlip { steps: n as u8 }
+        } else if near_either(2.0) {
+            HintKind::FactorTwo
+        } else {
+            return None;
+        };
+        Some(Hint { kind, ratio })
+    }
+}
+
+/// Shows `holds: 112 GB = 112 GB` or `fails: computed 112000 MB, stated 112 MB`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.holds {
+            write!(
+                f,
+                "holds: {} {} {}",
+                self.computed, self.relation, self.expected
+            )
+        } else {
+            write!(
+                f,
+                "fails: computed {}, stated {}",
+                self.computed, self.expected
+            )?;
+            if let Some(h) = self.hint() {
+                write!(f, " ({h})")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A likely reason a claim is wrong.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hint {
+    /// Which slip.
+    pub kind: HintKind,
+    /// The stated value divided by the computed one.
+    pub ratio: f64,
+}
+
+/// The slips [`Outcome::hint`] recognizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintKind {
+    /// Off by 8: bits and bytes mixed up.
+    BitsVsBytes,
+    /// Off by 1.024ⁿ: decimal and binary prefixes mixed up (`n = 3`: GB and GiB, 1.0737).
+    BinaryPrefix {
+        /// 1 for k/Ki, 2 for M/Mi, 3 for G/Gi, 4 for T/Ti.
+        power: u8,
+    },
+    /// Off by 1000ⁿ: a prefix slip (MB for GB).
+    PrefixSlip {
+        /// How many prefix steps.
+        steps: u8,
+    },
+    /// Off by 2: FP16 (2 bytes) and FP32 (4 bytes) mixed up, or a multiply-add counted once.
+    FactorTwo,
+}
+
+fn factor_text(ratio: f64) -> String {
+    let show = |x: f64| {
+        let s = format!("{x:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if ratio >= 1.0 {
+        format!("{}×", show(ratio))
+    } else {
+        format!("1/{}", show(1.0 / ratio))
+    }
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = self.ratio;
+        let size = if r >= 1.0 {
+            format!("the stated value is {} the computed one", factor_text(r))
+        } else {
+            format!("the stated value is {} of the computed one", factor_text(r))
+        };
+        match self.kind {
+            HintKind::BitsVsBytes => write!(f, "{size}: bits and bytes mixed up?"),
+            HintKind::BinaryPrefix { power } => {
+                let (d, b) = match power {
+                    1 => ("kB", "KiB"),
+                    2 => ("MB", "MiB"),
+                    3 => ("GB", "GiB"),
+                    _ => ("TB", "TiB"),
+                };
+                write!(f, "{size}: {d} and {b} mixed up?")
+            }
+            HintKind::PrefixSlip { steps: 1 } => {
+                write!(f, "{size}: a prefix slip (e.g. MB for GB)?")
+            }
+            HintKind::PrefixSlip { steps } => {
+                write!(
+                    f,
+                    "{size}: a prefix slip of {steps} steps (e.g. kB for GB)?"
+                )
+            }
+            HintKind::FactorTwo => write!(
+                f,
+                "{size}: FP16 (2 bytes) and FP32 (4 bytes) mixed up, or a multiply-add counted as one operation?"
+            ),
+        }
+    }
+}
+
+/// Check a claim: `lhs = rhs`, `lhs ≈ rhs` or `lhs ~ rhs`, optionally with a stated tolerance
+/// (`≈ 137 GFLOP ± 5%`, `= 7 ms ± 0.5 ms`) and conversions on either side.
+///
+/// `=` holds when the computed value rounds to the expected value at the precision the
+/// expected value is written with: `|computed − expected| ≤` half a unit in the last written
+/// digit, scaled by count words and the unit (`112 GB`: ±0.5 GB; `3.5 GB`: ±0.05 GB; `7e9`:
+/// ±0.5e9). Trailing zeros count as written (`1000 MB` is ±0.5 MB). When the right side is an
+/// expression rather than one written value, `=` means equal to within 1e-9 relative.
+/// `≈` holds within [`Options::tolerance`] of the expected value.
+///
+/// # Errors
+/// An [`Error`] when the claim cannot be evaluated: syntax, unknown unit, the two sides of
+/// different dimensions ([`Error::DimensionMismatch`], labels on both sides), overflow, …;
+/// [`Error::NotAClaim`] when there is no relation.
+pub fn check(src: &str, opts: &Options) -> Result<Outcome, Error> {
+    let mut p = Parser::new(src)?;
+    let lhs = p.sum()?;
+    let lhs_unit = p.conversion(&lhs)?;
+    let relation = match p.tok.kind {
+        Kind::Eq => Relation::Equal,
+        Kind::Approx => Relation::Approx,
+        _ => {
+            let t = p.tok;
+            let err = if t.kind == Kind::Eof {
+                Error::NotAClaim {
+                    span: span(t.start, t.end),
+                }
+            } else {
+                p.expect_end().err().unwrap_or(Error::NotAClaim {
+                    span: span(t.start, t.end),
+                })
+            };
+            return Err(err);
+        }
+    };
+    p.bump();
+    let rhs = p.sum()?;
+    let rhs_unit = p.conversion(&rhs)?;
+    let stated = if p.tok.kind == Kind::PlusMinus {
+        p.bump();
+        Some(stated_tolerance(&mut p, &rhs)?)
+    } else {
+        None
+    };
+    p.expect_end()?;
+    if lhs.dim != rhs.dim {
+        let mut err = Error::DimensionMismatch {
+            op: "compare",
+            left: lhs.dim.describe(),
+            right: rhs.dim.describe(),
+            left_span: span(lhs.start, lhs.end),
+            right_span: span(rhs.start, rhs.end),
+            help: None,
+        };
+        if let Some((s, e)) = p.glued {
+            err = err.with_help(glued_help(src.get(s as usize..e as usize).unwrap_or("")));
+        }
+        return Err(err);
+    }
+    let tolerance = match (stated, relation) {
+        (Some(t), _) => t,
+        (None, Relation::Approx) => Tolerance::Relative(opts.tolerance),
+        (None, Relation::Equal) if rhs.hu.is_nan() => Tolerance::Relative(1e-9),
+        (None, Relation::Equal) => Tolerance::Absolute(rhs.hu),
+    };
+    let expected_unit = rhs_unit.or_else(|| p.literal_unit(&rhs));
+    let computed = Quantity::new(lhs.v, lhs.dim, expected_unit.or(lhs_unit));
+    let expected = Quantity::new(rhs.v, rhs.dim, expected_unit);
+    Ok(Outcome {
+        holds: tolerance.allows(lhs.v, rhs.v),
+        relation,
+        computed,
+        expected,
+        tolerance,
+        computed_span: span(lhs.start, lhs.end),
+        expected_span: span(rhs.start, rhs.end),
+    })
+}
+
+/// `7B` reads as seven billion; say so when that may be why the dimensions differ.
+fn glued_help(w: &str) -> String {
+    let (num, suffix) = w.split_at(w.len().saturating_sub(1));
+    let word = match suffix {
+        "K" | "k" => "thousand",
+        "M" => "million",
+        "B" => "billion",
+        _ => "trillion",
+    };
+    format!("`{w}` is read as a count, {num} {word}; for a unit, write `{num} {suffix}`")
+}
+
+/// After `±`: `5%` (relative) or a quantity of the expected value's dimension (absolute).
+fn stated_tolerance(p: &mut Parser<'_>, rhs: &Val) -> Result<Tolerance, Error> {
+    let t = p.sum()?;
+    let percent = t.unit.is_some_and(|(s, e, f)| f == 0.01 && e == s + 1) && t.dim.is_none();
+    if percent {
+        return Ok(Tolerance::Relative(t.v.abs()));
+    }
+    if t.dim != rhs.dim {
+        return Err(Error::DimensionMismatch {
+            op: "use as a tolerance",
+            left: rhs.dim.describe(),
+            right: t.dim.describe(),
+            left_span: span(rhs.start, rhs.end),
+            right_span: span(t.start, t.end),
+            help: Some("state a tolerance in the value's unit, or as a percentage".into()),
+        });
+    }
+    Ok(Tolerance::Absolute(t.v.abs()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(src: &str) -> Outcome {
+        check(src, &Options::default()).unwrap_or_else(|e| panic!("{src}: {e:?}"))
+    }
+
+    #[test]
+    fn equal_at_stated_precision() {
+        assert!(ok("7e9 * 16 B = 112 GB").holds);
+        assert!(ok("112.4e9 B = 112 GB").holds);
+        assert!(!ok("112.6e9 B = 112 GB").holds);
+        assert!(ok("112.5e9 B = 112 GB").holds);
+        assert!(ok("112.04e9 B = 112.0 GB").holds);
+        assert!(!ok("112.06e9 B = 112.0 GB").holds);
+        assert!(ok("2 * 4096^3 FLOP = 137 GFLOP").holds);
+        assert!(ok("7e9 * 16 B = 112 billion B").holds);
+        assert!(ok("1 + 1 = 2").holds);
+        assert!(ok("2 * 7 GB = 7e9 * 2 B").holds);
+        assert!(!ok("2 * 7.1 GB = 7e9 * 2 B").holds);
+        assert!(ok("7e9 * 16 B -> GB = 112e9 B").holds);
+    }
+
+    #[test]
+    fn approx_and_stated_tolerance() {
+        assert!(ok("100 ≈ 109").holds);
+        assert!(!ok("100 ≈ 112").holds);
+        assert!(ok("100 ~ 91").holds);
+        assert!(!ok("100 ≈ 109 ± 5%").holds);
+        assert!(ok("7 ms = 7.4 ms ± 0.5 ms").holds);
+        let tight = Options { tolerance: 0.01 };
+        assert!(
+            !check("100 ≈ 105", &tight)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .holds
+        );
+        assert!(matches!(
+            check("1 GB = 1 GB ± 1 s", &Options::default()),
+            Err(Error::DimensionMismatch { .. })
+        ));
+    }
+
+    #[test]
+    fn hints() {
+        let kind = |src: &str| ok(src).hint().map(|h| h.kind);
+        assert_eq!(kind("7e9 * 16 bit = 112 GB"), Some(HintKind::BitsVsBytes));
+        assert_eq!(
+            kind("7e9 * 16 B = 112 GiB"),
+            Some(HintKind::BinaryPrefix { power: 3 })
+        );
+        assert_eq!(
+            kind("7e9 * 16 B = 112 MB"),
+            Some(HintKind::PrefixSlip { steps: 1 })
+        );
+        assert_eq!(kind("7e9 * 4 B = 14 GB"), Some(HintKind::FactorTwo));
+        assert_eq!(kind("7e9 * 16 B = 50 GB"), None);
+        assert_eq!(kind("7e9 * 16 B = 112 GB"), None);
+        let h = ok("7e9 * 16 bit = 112 GB").hint().map(|h| h.to_string());
+        assert_eq!(
+            h.as_deref(),
+            Some("the stated value is 8× the computed one: bits and bytes mixed up?")
+        );
+    }
+
+    #[test]
+    fn display_in_the_expected_unit() {
+        assert_eq!(ok("7e9 * 16 B = 112 MB").computed.to_string(), "112000 MB");
+        assert_eq!(
+            ok("7e9 * 16 B = 112 MB").to_string(),
+            "fails: computed 112000 MB, stated 112 MB (the stated value is 1/1000 of the computed one: a prefix slip (e.g. MB for GB)?)"
+        );
+        assert_eq!(
+            ok("14 GB / (2 TB/s) = 7 ms").to_string(),
+            "holds: 7 ms = 7 ms"
+        );
+    }
+
+    #[test]
+    fn mismatch_names_both_sides() {
+        let e = check("14 GB / (2 TB/s) = 7 GB", &Options::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cannot compare: left side is a time, right side an amount of information"
+        );
+        let Error::DimensionMismatch {
+            left_span,
+            right_span,
+            ..
+        } = e
+        else {
+            panic!()
+        };
+        assert_eq!((left_span.offset(), left_span.len()), (0, 16));
+        assert_eq!((right_span.offset(), right_span.len()), (19, 4));
+    }
+
+    #[test]
+    fn not_a_claim() {
+        assert!(matches!(
+            check("7e9 * 2 B", &Options::default()),
+            Err(Error::NotAClaim { .. })
+        ));
+    }
+}

@@ -1,0 +1,207 @@
+//! Dimensions: a small fixed vector of exponents over the base dimensions.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// One of the base dimensions a [`Dim`] is built from.
+///
+/// `FLOP` and `OP` share [`Base::Operation`], so `TOPS` and `TFLOPS` compare; the difference
+/// between an integer and a floating-point operation is a matter of the hardware, not of the
+/// arithmetic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Base {
+    /// Information, counted in bytes (`B`); a bit is 1/8 B.
+    Information,
+    /// Operations (`FLOP`, `OP`).
+    Operation,
+    /// Time, in seconds (`s`).
+    Time,
+    /// Model parameters (`param`).
+    Parameter,
+    /// Tokens (`token`).
+    Token,
+    /// Energy, in joules (`J`); power is energy per time (`W` = `J/s`).
+    Energy,
+}
+
+impl Base {
+    /// Every base dimension, in the order of [`Dim`]'s exponents.
+    pub const ALL: [Base; 6] = [
+        Base::Information,
+        Base::Operation,
+        Base::Time,
+        Base::Parameter,
+        Base::Token,
+        Base::Energy,
+    ];
+
+    /// The symbol of the base unit: `B`, `FLOP`, `s`, `param`, `token`, `J`.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Base::Information => "B",
+            Base::Operation => "FLOP",
+            Base::Time => "s",
+            Base::Parameter => "param",
+            Base::Token => "token",
+            Base::Energy => "J",
+        }
+    }
+}
+
+/// The dimension of a quantity: the exponent of each [`Base`].
+///
+/// `Hz` is `s^-1`, `W` is `J·s^-1`, `TB/s` is `B·s^-1`. Values are stored in the base units
+/// (bytes, operations, seconds, parameters, tokens, joules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Dim(pub(crate) [i8; 6]);
+
+impl Dim {
+    /// A plain number.
+    pub const NONE: Dim = Dim([0; 6]);
+    /// An amount of information (`B`).
+    pub const INFORMATION: Dim = Dim([1, 0, 0, 0, 0, 0]);
+    /// A number of operations (`FLOP`).
+    pub const OPERATION: Dim = Dim([0, 1, 0, 0, 0, 0]);
+    /// A time (`s`).
+    pub const TIME: Dim = Dim([0, 0, 1, 0, 0, 0]);
+    /// A number of parameters (`param`).
+    pub const PARAMETER: Dim = Dim([0, 0, 0, 1, 0, 0]);
+    /// A number of tokens (`token`).
+    pub const TOKEN: Dim = Dim([0, 0, 0, 0, 1, 0]);
+    /// An energy (`J`).
+    pub const ENERGY: Dim = Dim([0, 0, 0, 0, 0, 1]);
+    /// A frequency (`Hz` = `1/s`).
+    pub const FREQUENCY: Dim = Dim([0, 0, -1, 0, 0, 0]);
+    /// A data rate (`B/s`).
+    pub const DATA_RATE: Dim = Dim([1, 0, -1, 0, 0, 0]);
+    /// A compute rate (`FLOP/s`).
+    pub const COMPUTE_RATE: Dim = Dim([0, 1, -1, 0, 0, 0]);
+    /// A power (`W` = `J/s`).
+    pub const POWER: Dim = Dim([0, 0, -1, 0, 0, 1]);
+
+    /// The exponent of one base dimension.
+    pub const fn exponent(self, base: Base) -> i8 {
+        self.0[base as usize]
+    }
+
+    /// True for a plain number.
+    pub fn is_none(self) -> bool {
+        self == Dim::NONE
+    }
+
+    /// The product of two dimensions, or `None` when an exponent leaves `i8`.
+    pub(crate) fn mul(self, other: Dim) -> Option<Dim> {
+        let mut out = [0i8; 6];
+        for (i, slot) in out.iter_mut().enumerate() {
+            *slot = self.0[i].checked_add(other.0[i])?;
+        }
+        Some(Dim(out))
+    }
+
+    /// The quotient of two dimensions, or `None` when an exponent leaves `i8`.
+    pub(crate) fn div(self, other: Dim) -> Option<Dim> {
+        let mut out = [0i8; 6];
+        for (i, slot) in out.iter_mut().enumerate() {
+            *slot = self.0[i].checked_sub(other.0[i])?;
+        }
+        Some(Dim(out))
+    }
+
+    /// This dimension to an integer power, or `None` when an exponent leaves `i8`.
+    pub(crate) fn pow(self, n: i32) -> Option<Dim> {
+        let mut out = [0i8; 6];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let e = i32::from(self.0[i]).checked_mul(n)?;
+            *slot = i8::try_from(e).ok()?;
+        }
+        Some(Dim(out))
+    }
+
+    /// What a quantity of this dimension is, in words, with an article: "a time", "an amount
+    /// of information", "a data rate". Used in dimension-mismatch messages.
+    pub fn describe(self) -> Cow<'static, str> {
+        let known = match self.0 {
+            [0, 0, 0, 0, 0, 0] => "a plain number",
+            [1, 0, 0, 0, 0, 0] => "an amount of information",
+            [0, 1, 0, 0, 0, 0] => "a number of operations",
+            [0, 0, 1, 0, 0, 0] => "a time",
+            [0, 0, 0, 1, 0, 0] => "a number of parameters",
+            [0, 0, 0, 0, 1, 0] => "a number of tokens",
+            [0, 0, 0, 0, 0, 1] => "an energy",
+            [0, 0, -1, 0, 0, 0] => "a frequency",
+            [1, 0, -1, 0, 0, 0] => "a data rate",
+            [0, 1, -1, 0, 0, 0] => "a compute rate",
+            [0, 0, -1, 0, 0, 1] => "a power",
+            [0, 0, 0, 0, 1, -1] => "a number of tokens per joule",
+            [0, 0, -1, 0, 1, 0] => "a token rate",
+            [1, 0, 0, -1, 0, 0] => "an amount of information per parameter",
+            [1, 0, 0, 0, -1, 0] => "an amount of information per token",
+            [-1, 1, 0, 0, 0, 0] => "an arithmetic intensity (operations per byte)",
+            [0, 1, 0, -1, 0, 0] => "a number of operations per parameter",
+            [0, 1, 0, 0, -1, 0] => "a number of operations per token",
+            [0, 1, 0, 0, 0, -1] => "an energy efficiency (operations per joule)",
+            [0, -1, 0, 0, 0, 1] => "an energy per operation",
+            [0, 0, 0, 1, 1, 0] => "a number of parameter-tokens",
+            _ => return Cow::Owned(format!("a quantity in {self}")),
+        };
+        Cow::Borrowed(known)
+    }
+}
+
+/// The canonical unit formula: `B`, `B/s`, `FLOP/B`, `B·s`, `1/s`, `B^2/s/param`.
+impl fmt::Display for Dim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut wrote = false;
+        for base in Base::ALL {
+            let e = self.exponent(base);
+            if e > 0 {
+                if wrote {
+                    f.write_str("·")?;
+                }
+                f.write_str(base.symbol())?;
+                if e != 1 {
+                    write!(f, "^{e}")?;
+                }
+                wrote = true;
+            }
+        }
+        if !wrote {
+            f.write_str("1")?;
+        }
+        for base in Base::ALL {
+            let e = self.exponent(base);
+            if e < 0 {
+                write!(f, "/{}", base.symbol())?;
+                if e != -1 {
+                    write!(f, "^{}", -i16::from(e))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_on_exponents() {
+        assert_eq!(Dim::INFORMATION.div(Dim::TIME), Some(Dim::DATA_RATE));
+        assert_eq!(Dim::DATA_RATE.mul(Dim::TIME), Some(Dim::INFORMATION));
+        assert_eq!(Dim::TIME.pow(-1), Some(Dim::FREQUENCY));
+        assert_eq!(Dim::TIME.pow(200), None);
+        assert_eq!(Dim([127, 0, 0, 0, 0, 0]).mul(Dim::INFORMATION), None);
+    }
+
+    #[test]
+    fn formula_and_words() {
+        assert_eq!(Dim::DATA_RATE.to_string(), "B/s");
+        assert_eq!(Dim::FREQUENCY.to_string(), "1/s");
+        assert_eq!(Dim::NONE.to_string(), "1");
+        assert_eq!(Dim([2, 0, -1, -1, 0, 0]).to_string(), "B^2/s/param");
+        assert_eq!(Dim([1, 0, 1, 0, 0, 0]).to_string(), "B·s");
+        assert_eq!(Dim::TIME.describe(), "a time");
+        assert_eq!(Dim([1, 0, 1, 0, 0, 0]).describe(), "a quantity in B·s");
+    }
+}

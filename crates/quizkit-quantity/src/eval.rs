@@ -1,0 +1,687 @@
+//! The parser and evaluator: one recursive-descent pass that computes as it parses, with no
+//! syntax tree and no allocation unless there is an error to report.
+
+use crate::dim::Dim;
+use crate::error::{Error, span};
+use crate::lexer::{Kind, Lexer, Token, word_starts};
+use crate::quantity::Quantity;
+use crate::unit::{self, Unit};
+
+/// The longest input [`crate::eval`] and [`crate::check`] accept, in bytes.
+pub const MAX_LEN: usize = 4096;
+
+/// How deeply parentheses, signs, powers and function calls may nest.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A value during evaluation, with the span it came from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Val {
+    /// In base units.
+    pub v: f64,
+    pub dim: Dim,
+    pub start: u32,
+    pub end: u32,
+    /// For a literal (`112 GB`, `-3.5 ms`): half a unit in its last written digit, in base
+    /// units. NaN for anything computed.
+    pub hu: f64,
+    /// The unit written after a literal or as a bare unit: span and factor.
+    pub unit: Option<(u32, u32, f64)>,
+    /// A bare unit (`GB` with no number): takes no further unit suffix.
+    pub bare_unit: bool,
+}
+
+impl Val {
+    fn computed(v: f64, dim: Dim, start: u32, end: u32) -> Val {
+        Val {
+            v,
+            dim,
+            start,
+            end,
+            hu: f64::NAN,
+            unit: None,
+            bare_unit: false,
+        }
+    }
+
+    fn is_literal(&self) -> bool {
+        !self.hu.is_nan()
+    }
+}
+
+/// The count words that scale a number: `7 billion`, `7 miljard`.
+pub(crate) fn count_word(w: &str) -> Option<f64> {
+    Some(match w {
+        "thousand" | "duizend" => 1e3,
+        "million" | "miljoen" => 1e6,
+        "billion" | "miljard" => 1e9,
+        "trillion" | "biljoen" => 1e12,
+        _ => return None,
+    })
+}
+
+/// Words that end an operand instead of being read as a unit.
+fn is_keyword(w: &str) -> bool {
+    matches!(w, "to" | "in")
+}
+
+fn mismatch(op: &'static str, a: &Val, b: &Val) -> Error {
+    Error::DimensionMismatch {
+        op,
+        left: a.dim.describe(),
+        right: b.dim.describe(),
+        left_span: span(a.start, a.end),
+        right_span: span(b.start, b.end),
+        help: None,
+    }
+}
+
+fn exponent_range(start: u32, end: u32) -> Error {
+    Error::InvalidPower {
+        message: "a unit's exponent is out of range".into(),
+        span: span(start, end),
+    }
+}
+
+pub(crate) struct Parser<'a> {
+    src: &'a str,
+    lx: Lexer<'a>,
+    pub tok: Token,
+    prev_end: u32,
+    depth: u32,
+    /// The first glued count suffix (`7B`), to explain a dimension mismatch it may cause.
+    pub glued: Option<(u32, u32)>,
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(src: &'a str) -> Result<Parser<'a>, Error> {
+        if src.len() > MAX_LEN {
+            return Err(Error::TooLong {
+                len: src.len(),
+                max: MAX_LEN,
+                span: (MAX_LEN..src.len()).into(),
+            });
+        }
+        let mut lx = Lexer::new(src);
+        let tok = lx.next();
+        Ok(Parser {
+            src,
+            lx,
+            tok,
+            prev_end: 0,
+            depth: 0,
+            glued: None,
+        })
+    }
+
+    pub fn bump(&mut self) -> Token {
+        let t = self.tok;
+        self.prev_end = t.end;
+        self.tok = self.lx.next();
+        t
+    }
+
+    pub fn text(&self, t: &Token) -> &'a str {
+        self.src.get(t.start as usize..t.end as usize).unwrap_or("")
+    }
+
+    fn slice(&self, start: u32, end: u32) -> &'a str {
+        self.src.get(start as usize..end as usize).unwrap_or("")
+    }
+
+    fn enter(&mut self, at: &Token) -> Result<(), Error> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::TooDeep {
+                span: span(at.start, at.end),
+            });
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// A finite result, or the error that says why not.
+    fn finish(v: f64, dim: Dim, start: u32, end: u32) -> Result<Val, Error> {
+        if v.is_nan() {
+            return Err(Error::Undefined {
+                span: span(start, end),
+            });
+        }
+        if v.is_infinite() {
+            return Err(Error::Overflow {
+                span: span(start, end),
+            });
+        }
+        Ok(Val::computed(v, dim, start, end))
+    }
+
+    /// `product (('+' | '-') product)*`
+    pub fn sum(&mut self) -> Result<Val, Error> {
+        let mut a = self.product()?;
+        loop {
+            let sub = match self.tok.kind {
+                Kind::Plus => false,
+                Kind::Minus => true,
+                _ => return Ok(a),
+            };
+            self.bump();
+            let b = self.product()?;
+            if a.dim != b.dim {
+                return Err(mismatch(if sub { "subtract" } else { "add" }, &a, &b));
+            }
+            let v = if sub { a.v - b.v } else { a.v + b.v };
+            a = Self::finish(v, a.dim, a.start, b.end)?;
+        }
+    }
+
+    /// `unary (('*' | '/') unary)*`
+    fn product(&mut self) -> Result<Val, Error> {
+        let mut a = self.unary()?;
+        loop {
+            let div = match self.tok.kind {
+                Kind::Star | Kind::Dot => false,
+                Kind::Slash => true,
+                _ => return Ok(a),
+            };
+            self.bump();
+            let b = self.unary()?;
+            let (v, dim) = if div {
+                if b.v == 0.0 {
+                    return Err(Error::DivisionByZero {
+                        span: span(b.start, b.end),
+                    });
+                }
+                (a.v / b.v, a.dim.div(b.dim))
+            } else {
+                (a.v * b.v, a.dim.mul(b.dim))
+            };
+            let dim = dim.ok_or_else(|| exponent_range(a.start, b.end))?;
+            a = Self::finish(v, dim, a.start, b.end)?;
+        }
+    }
+
+    /// `('-' | '+') unary | power`
+    fn unary(&mut self) -> Result<Val, Error> {
+        let neg = match self.tok.kind {
+            Kind::Minus => true,
+            Kind::Plus => false,
+            _ => return self.power(),
+        };
+        let t = self.bump();
+        self.enter(&t)?;
+        let mut v = self.unary()?;
+        self.leave();
+        if neg {
+            v.v = -v.v;
+        }
+        v.start = t.start;
+        Ok(v)
+    }
+
+    /// `atom [('^' exponent) | superscript] [unit]`: the unit binds after the power, so
+    /// `2^3 B` is 8 B and `10^9 param` is a billion parameters.
+    fn power(&mut self) -> Result<Val, Error> {
+        let a = self.atom()?;
+        let mut a = self.power_tail(a)?;
+        if a.bare_unit {
+            return Ok(a);
+        }
+        if self.tok.kind == Kind::Percent {
+            let t = self.bump();
+            a.v *= 0.01;
+            a.hu *= 0.01;
+            a.unit = Some((t.start, t.end, 0.01));
+            a.end = t.end;
+            return Ok(a);
+        }
+        if self.at_unit_word() {
+            let (factor, dim, us, ue) = self.unit_expr()?;
+            let dim = a.dim.mul(dim).ok_or_else(|| exponent_range(a.start, ue))?;
+            let lit = a.is_literal();
+            let mut out = Self::finish(a.v * factor, dim, a.start, ue)?;
+            if lit {
+                out.hu = a.hu * factor;
+                out.unit = Some((us, ue, factor));
+            }
+            return Ok(out);
+        }
+        Ok(a)
+    }
+
+    fn power_tail(&mut self, base: Val) -> Result<Val, Error> {
+        match self.tok.kind {
+            Kind::Caret => {
+                let t = self.bump();
+                self.enter(&t)?;
+                let e = self.exponent()?;
+                self.leave();
+                Self::pow(base, e.v, e.dim, e.start, e.end)
+            }
+            Kind::Super => {
+                let t = self.bump();
+                Self::pow(base, f64::from(t.int), Dim::NONE, t.start, t.end)
+            }
+            _ => Ok(base),
+        }
+    }
+
+    /// `('-' | '+') exponent | atom [('^' exponent) | superscript]`: right-associative.
+    fn exponent(&mut self) -> Result<Val, Error> {
+        let neg = match self.tok.kind {
+            Kind::Minus => true,
+            Kind::Plus => false,
+            _ => {
+                let a = self.atom()?;
+                return self.power_tail(a);
+            }
+        };
+        let t = self.bump();
+        self.enter(&t)?;
+        let mut v = self.exponent()?;
+        self.leave();
+        if neg {
+            v.v = -v.v;
+        }
+        v.start = t.start;
+        Ok(v)
+    }
+
+    fn pow(base: Val, e: f64, e_dim: Dim, es: u32, ee: u32) -> Result<Val, Error> {
+        if !e_dim.is_none() {
+            return Err(Error::InvalidPower {
+                message: "an exponent must be a plain number".into(),
+                span: span(es, ee),
+            });
+        }
+        if base.dim.is_none() {
+            return Self::finish(base.v.powf(e), Dim::NONE, base.start, ee);
+        }
+        if e.fract() != 0.0 || e.abs() > 127.0 {
+            return Err(Error::InvalidPower {
+                message: "a quantity with a unit can only be raised to a whole power".into(),
+                span: span(es, ee),
+            });
+        }
+        let n = e as i32;
+        let dim = base.dim.pow(n).ok_or_else(|| exponent_range(es, ee))?;
+        Self::finish(base.v.powi(n), dim, base.start, ee)
+    }
+
+    /// A number (with a count word), a parenthesized expression, `min(…)`/`max(…)`, or a
+    /// bare unit.
+    fn atom(&mut self) -> Result<Val, Error> {
+        match self.tok.kind {
+            Kind::Num => {
+                let t = self.bump();
+                if !t.num.is_finite() {
+                    return Err(Error::Overflow {
+                        span: span(t.start, t.end),
+                    });
+                }
+                if t.scale != 1.0 && self.glued.is_none() {
+                    self.glued = Some((t.start, t.end));
+                }
+                let mut v = Val::computed(t.num, Dim::NONE, t.start, t.end);
+                v.hu = t.half_ulp;
+                if self.tok.kind == Kind::Ident {
+                    if let Some(f) = count_word(self.text(&self.tok)) {
+                        let w = self.bump();
+                        v.v *= f;
+                        v.hu *= f;
+                        v.end = w.end;
+                    }
+                }
+                Ok(v)
+            }
+            Kind::LParen => {
+                let open = self.bump();
+                self.enter(&open)?;
+                let mut v = self.sum()?;
+                if self.tok.kind != Kind::RParen {
+                    return Err(self
+                        .unexpected("expected `)`")
+                        .with_help(format!("to close the `(` at byte {}", open.start)));
+                }
+                let close = self.bump();
+                self.leave();
+                v.start = open.start;
+                v.end = close.end;
+                Ok(v)
+            }
+            Kind::Ident => {
+                let w = self.text(&self.tok);
+                if (w == "min" || w == "max") && self.next_is_lparen() {
+                    return self.call(w == "min");
+                }
+                if is_keyword(w) || count_word(w).is_some() {
+                    return Err(self.unexpected("expected a number, a unit or `(`"));
+                }
+                let (factor, dim, start, end) = self.unit_expr()?;
+                let mut v = Val::computed(factor, dim, start, end);
+                v.unit = Some((start, end, factor));
+                v.bare_unit = true;
+                Ok(v)
+            }
+            _ => Err(self.unexpected("expected a number, a unit or `(`")),
+        }
+    }
+
+    /// A syntax error at the current token.
+    pub fn unexpected(&self, message: &'static str) -> Error {
+        let t = self.tok;
+        if t.kind == Kind::Eof {
+            return Error::syntax(message, "the expression ends here", t.start, t.end);
+        }
+        Error::syntax(
+            message,
+            format!("found `{}`", self.text(&t)),
+            t.start,
+            t.end,
+        )
+    }
+
+    fn next_is_lparen(&self) -> bool {
+        let s = self.src.as_bytes();
+        let mut i = self.tok.end as usize;
+        while i < s.len() && s[i] == b' ' {
+            i += 1;
+        }
+        s.get(i) == Some(&b'(')
+    }
+
+    /// `min(a, b, …)` / `max(a, b, …)`: every argument of the same dimension.
+    fn call(&mut self, is_min: bool) -> Result<Val, Error> {
+        let name = self.bump();
+        let open = self.bump();
+        self.enter(&open)?;
+        let mut best = self.sum()?;
+        let first = best;
+        while self.tok.kind == Kind::Comma {
+            self.bump();
+            let b = self.sum()?;
+            if b.dim != first.dim {
+                let op = if is_min {
+                    "take the minimum of"
+                } else {
+                    "take the maximum of"
+                };
+                return Err(mismatch(op, &first, &b));
+            }
+            if (is_min && b.v < best.v) || (!is_min && b.v > best.v) {
+                best = b;
+            }
+        }
+        if self.tok.kind != Kind::RParen {
+            return Err(self.unexpected("expected `,` or `)`"));
+        }
+        let close = self.bump();
+        self.leave();
+        Ok(Val::computed(best.v, best.dim, name.start, close.end))
+    }
+
+    /// Is the current token a word to read as a unit after a value?
+    fn at_unit_word(&self) -> bool {
+        if self.tok.kind != Kind::Ident {
+            return false;
+        }
+        let w = self.text(&self.tok);
+        !(is_keyword(w) || ((w == "min" || w == "max") && self.next_is_lparen()))
+    }
+
+    /// A unit expression: words joined by `/` or `·` written without spaces (`TB/s`,
+    /// `FLOP/byte`, `W·h`), each with an optional glued power (`s^-1`, `B²`). Returns factor,
+    /// dimension and span.
+    pub fn unit_expr(&mut self) -> Result<(f64, Dim, u32, u32), Error> {
+        let start = self.tok.start;
+        let (mut f, mut d) = self.unit_word()?;
+        loop {
+            let k = self.tok.kind;
+            let tight = matches!(k, Kind::Slash | Kind::Dot)
+                && self.tok.start == self.prev_end
+                && word_starts(self.src.as_bytes(), self.tok.end as usize);
+            if !tight {
+                break;
+            }
+            self.bump();
+            let (f2, d2) = self.unit_word()?;
+            let next = if k == Kind::Slash {
+                f /= f2;
+                d.div(d2)
+            } else {
+                f *= f2;
+                d.mul(d2)
+            };
+            d = next.ok_or_else(|| exponent_range(start, self.prev_end))?;
+        }
+        Ok((f, d, start, self.prev_end))
+    }
+
+    fn unit_word(&mut self) -> Result<(f64, Dim), Error> {
+        if self.tok.kind != Kind::Ident {
+            return Err(self.unexpected("expected a unit"));
+        }
+        let t = self.bump();
+        let w = self.text(&t);
+        let Some((mut f, mut d)) = unit::lookup(w) else {
+            let help = unit::suggest(w).map(|s| format!("did you mean `{s}`?"));
+            return Err(Error::UnknownUnit {
+                name: w.to_string(),
+                span: span(t.start, t.end),
+                help,
+            });
+        };
+        let glued = self.tok.start == t.end;
+        let n = match self.tok.kind {
+            Kind::Super if glued => {
+                let s = self.bump();
+                Some((s.int, s.start, s.end))
+            }
+            Kind::Caret if glued => {
+                let c = self.bump();
+                let neg = self.tok.kind == Kind::Minus;
+                if neg {
+                    self.bump();
+                }
+                let Some(num) = (self.tok.kind == Kind::Num).then_some(self.tok) else {
+                    return Err(self.unexpected("expected a whole number after `^`"));
+                };
+                self.bump();
+                if num.num.fract() != 0.0 || num.num > 127.0 || num.scale != 1.0 {
+                    return Err(Error::InvalidPower {
+                        message: "a unit can only be raised to a whole power".into(),
+                        span: span(num.start, num.end),
+                    });
+                }
+                let n = num.num as i32;
+                Some((if neg { -n } else { n }, c.start, num.end))
+            }
+            _ => None,
+        };
+        if let Some((n, s, e)) = n {
+            d = d.pow(n).ok_or_else(|| exponent_range(s, e))?;
+            f = f.powi(n);
+            if !f.is_finite() || f == 0.0 {
+                return Err(exponent_range(s, e));
+            }
+        }
+        Ok((f, d))
+    }
+
+    /// An optional `-> unit`, `to unit` or `in unit` after `v`.
+    pub fn conversion(&mut self, v: &Val) -> Result<Option<Unit>, Error> {
+        let is_conv = match self.tok.kind {
+            Kind::Arrow => true,
+            Kind::Ident => is_keyword(self.text(&self.tok)),
+            _ => false,
+        };
+        if !is_conv {
+            return Ok(None);
+        }
+        self.bump();
+        if self.tok.kind != Kind::Ident {
+            return Err(self.unexpected("expected a unit to convert to"));
+        }
+        let (factor, dim, start, end) = self.unit_expr()?;
+        if dim != v.dim {
+            return Err(Error::DimensionMismatch {
+                op: "convert",
+                left: v.dim.describe(),
+                right: dim.describe(),
+                left_span: span(v.start, v.end),
+                right_span: span(start, end),
+                help: None,
+            });
+        }
+        Ok(Some(Unit::new(factor, dim, self.slice(start, end))))
+    }
+
+    /// The unit a literal was written in, if any.
+    pub fn literal_unit(&self, v: &Val) -> Option<Unit> {
+        let (s, e, f) = v.unit?;
+        Some(Unit::new(f, v.dim, self.slice(s, e)))
+    }
+
+    /// The input must end here.
+    pub fn expect_end(&self) -> Result<(), Error> {
+        match self.tok.kind {
+            Kind::Eof => Ok(()),
+            Kind::Eq | Kind::Approx => Err(self
+                .unexpected("unexpected relation: this is a claim, not an expression")
+                .with_help("check claims with `check` (`quizkit calc` does both)")),
+            Kind::RParen => Err(self.unexpected("unmatched `)`")),
+            Kind::Num | Kind::LParen | Kind::Ident => Err(self
+                .unexpected("expected an operator")
+                .with_help("write `*` between factors; a unit follows its number directly")),
+            _ => Err(self.unexpected("unexpected character")),
+        }
+    }
+}
+
+/// Evaluate an expression, with an optional conversion (`7e9 * 16 B -> GB`).
+///
+/// # Errors
+/// Any [`Error`] but [`Error::NotAClaim`]; spans index `src`.
+pub fn eval(src: &str) -> Result<Quantity, Error> {
+    let mut p = Parser::new(src)?;
+    let v = p.sum()?;
+    let unit = p.conversion(&v)?;
+    p.expect_end()?;
+    Ok(Quantity::new(v.v, v.dim, unit))
+}
+
+/// Parse a unit expression on its own (`TB/s`).
+pub(crate) fn parse_unit(src: &str) -> Result<Unit, Error> {
+    let mut p = Parser::new(src)?;
+    if p.tok.kind != Kind::Ident {
+        return Err(p.unexpected("expected a unit"));
+    }
+    let (factor, dim, start, end) = p.unit_expr()?;
+    p.expect_end()?;
+    Ok(Unit::new(factor, dim, p.slice(start, end)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(src: &str) -> (f64, Dim) {
+        match eval(src) {
+            Ok(q) => (q.value(), q.dim()),
+            Err(e) => panic!("{src}: {e:?}"),
+        }
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * a.abs().max(b.abs())
+    }
+
+    #[test]
+    fn arithmetic_and_precedence() {
+        assert_eq!(v("1 + 2 * 3").0, 7.0);
+        assert_eq!(v("(1 + 2) * 3").0, 9.0);
+        assert_eq!(v("2^3^2").0, 512.0);
+        assert_eq!(v("-2^2").0, -4.0);
+        assert_eq!(v("2^-1").0, 0.5);
+        assert_eq!(v("8 / 2 / 2").0, 2.0);
+        assert_eq!(v("10 − 3 × 2 ÷ 3").0, 8.0);
+        assert_eq!(v("4096³").0, 4096f64.powi(3));
+        assert_eq!(v("max(1, 5, 3)").0, 5.0);
+        assert_eq!(v("min(4, 2)").0, 2.0);
+        assert_eq!(v("50%").0, 0.5);
+    }
+
+    #[test]
+    fn units_bind_to_their_number() {
+        assert_eq!(v("7e9 * (4 + 4 + 4 + 4) B"), (112e9, Dim::INFORMATION));
+        assert_eq!(v("14 GB / 2 TB/s"), (0.007, Dim::TIME));
+        assert_eq!(v("14 GB / (2 TB/s)"), (0.007, Dim::TIME));
+        assert_eq!(v("14 GB / 2 TB / s").1, Dim::FREQUENCY);
+        assert_eq!(v("2^3 B"), (8.0, Dim::INFORMATION));
+        assert_eq!(v("10 FLOP/B * 2 TB/s"), (2e13, Dim::COMPUTE_RATE));
+        assert_eq!(v("7 billion params * 2 B/param"), (14e9, Dim::INFORMATION));
+        assert_eq!(v("7B * 2 bytes"), (14e9, Dim::INFORMATION));
+        assert_eq!(v("1 s^-1"), (1.0, Dim::FREQUENCY));
+        assert_eq!(v("3 B²").1, Dim([2, 0, 0, 0, 0, 0]));
+        assert!(close(v("1 kWh").0, 3.6e6));
+        assert_eq!(v("GB").0, 1e9);
+        assert_eq!(v("5 min").0, 300.0);
+    }
+
+    #[test]
+    fn conversions_keep_the_unit() {
+        let q = eval("7e9 * 16 B -> GB").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(q.unit().map(|u| u.name().into_owned()), Some("GB".into()));
+        assert!(eval("1 GB to s").is_err());
+        assert!(eval("1 h in min").is_ok());
+        assert!(eval("1 h → min").is_ok());
+    }
+
+    #[test]
+    fn errors_have_spans() {
+        let e = eval("GB + ms").unwrap_err();
+        let Error::DimensionMismatch {
+            left_span,
+            right_span,
+            ..
+        } = e
+        else {
+            panic!("{e:?}")
+        };
+        assert_eq!((left_span.offset(), left_span.len()), (0, 2));
+        assert_eq!((right_span.offset(), right_span.len()), (5, 2));
+        assert!(matches!(eval("1 / 0"), Err(Error::DivisionByZero { .. })));
+        assert!(matches!(eval("1e999999"), Err(Error::Overflow { .. })));
+        assert!(matches!(eval("2^2^2^2^2^2"), Err(Error::Overflow { .. })));
+        assert!(matches!(eval("(-8)^0.5"), Err(Error::Undefined { .. })));
+        assert!(matches!(eval("2 B ^ 0.5"), Err(Error::Syntax { .. })));
+        assert!(matches!(eval("(2 B)^0.5"), Err(Error::InvalidPower { .. })));
+        assert!(matches!(eval("2^(1 s)"), Err(Error::InvalidPower { .. })));
+        assert!(matches!(
+            eval("B^100 * B^100"),
+            Err(Error::InvalidPower { .. })
+        ));
+        assert!(matches!(eval("7 GBs"), Err(Error::UnknownUnit { .. })));
+        assert!(matches!(eval("1 = 1"), Err(Error::Syntax { .. })));
+        assert!(matches!(eval("(1"), Err(Error::Syntax { .. })));
+        assert!(matches!(eval("1)"), Err(Error::Syntax { .. })));
+        assert!(matches!(eval("2 3"), Err(Error::Syntax { .. })));
+        assert!(matches!(eval(""), Err(Error::Syntax { .. })));
+        assert!(matches!(eval(&"(".repeat(100)), Err(Error::TooDeep { .. })));
+        assert!(matches!(eval(&"-".repeat(100)), Err(Error::TooDeep { .. })));
+        assert!(matches!(
+            eval(&"1+".repeat(3000)),
+            Err(Error::TooLong { .. })
+        ));
+    }
+
+    #[test]
+    fn unknown_unit_suggests() {
+        let Err(Error::UnknownUnit { help, name, .. }) = eval("3 gb") else {
+            panic!()
+        };
+        assert_eq!(name, "gb");
+        assert_eq!(help.as_deref(), Some("did you mean `GB`?"));
+    }
+}

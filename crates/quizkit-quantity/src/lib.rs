@@ -1,0 +1,79 @@
+//! Unit-aware numbers for quizkit: evaluate `7e9 * 16 B -> GB`, check claims like
+//! `14 GB / (2 TB/s) = 7 ms`, and find such claims in Dutch and English prose.
+//!
+//! ```
+//! use quizkit_quantity::{check, eval, extract_claims, Lang, Options, Verdict};
+//!
+//! assert_eq!(eval("7e9 * (4 + 4 + 4 + 4) B")?.to_string(), "112 GB");
+//! assert_eq!(eval("14 GB / (2 TB/s)")?.to_string(), "7 ms");
+//! assert_eq!(eval("7e9 * 16 B -> MB")?.to_string(), "112000 MB");
+//!
+//! let o = check("7e9 * 16 bit = 112 GB", &Options::default())?;
+//! assert!(!o.holds);
+//! assert_eq!(o.to_string(), "fails: computed 14 GB, stated 112 GB \
+//!     (the stated value is 8× the computed one: bits and bytes mixed up?)");
+//!
+//! let claims = extract_claims("Dus 7 miljard × 16 bytes = 112 GB.", Lang::Nl);
+//! assert_eq!(claims[0].expr, "7 miljard * 16 bytes = 112 GB");
+//! assert!(matches!(claims[0].evaluate(&Options::default()), Verdict::Holds(_)));
+//! # Ok::<(), quizkit_quantity::Error>(())
+//! ```
+//!
+//! # The language
+//!
+//! - **Numbers**: `7`, `3.5`, `.5`, `7e9`, `1.2E-3`, `7_000_000`. A count word after a number
+//!   scales it: `thousand`/`duizend`, `million`/`miljoen`, `billion`/`miljard` (1e9),
+//!   `trillion`/`biljoen` (1e12). `K`/`k`, `M`, `B`, `T` glued to a number are counts too:
+//!   `7B` is 7e9, as in "a 7B model", so write `2 B` (with a space) for two bytes. `50%` is 0.5.
+//! - **Units** (case-sensitive): `B`/`byte`/`bytes`, `bit`/`bits` (and `b` after a prefix:
+//!   `Gb`), `bps`, `FLOP`/`FLOPs`, `FLOPS` (= FLOP/s), `OP`/`OPs`, `OPS` (`TOPS`), `s`/`sec`/
+//!   `second(s)`, `min`, `h`/`hour(s)`, `Hz`, `W`, `J`, `Wh`, `param(s)`/`parameter(s)`,
+//!   `token(s)`. Prefixes: `k` (also `K`) `M` `G` `T` `P` `E` on every unit but `min`/`h`;
+//!   `m` `µ`/`μ`/`u` `n` `p` on `s`, `Hz`, `W`, `J`; `Ki` `Mi` `Gi` `Ti` `Pi` `Ei` on bytes
+//!   and bits; long forms on long names (`gigabytes`, `milliseconds`, `kilowatt`).
+//! - **Dimensions** are exponents over six bases: information (bytes; a bit is 1/8 B),
+//!   operations, time, parameters, tokens, energy. `FLOP` and `OP` share the operation
+//!   dimension, so `TOPS` and `TFLOPS` compare. `Hz` is 1/s, `W` is J/s.
+//! - **Compound units** are written without spaces and bind to their number: `2 TB/s`,
+//!   `10 FLOP/byte`, `2 B/param`, `W·h`, `s^-1`, `B²`. So `14 GB / 2 TB/s` divides by
+//!   2 TB/s, as a reader expects; `14 GB / 2 TB / s` does not.
+//! - **Operators**: `+ - − * × · / ÷ ^` (right-associative; superscripts `4096³` too),
+//!   parentheses, unary minus, `min(a, b, …)`, `max(a, b, …)`. A unit after a power applies to
+//!   the power: `2^3 B` is 8 B.
+//! - **Conversion**: `expr -> unit`, `expr → unit`, `expr to unit`, `expr in unit` set the
+//!   unit the result is shown in: `7e9 * 16 B -> GB`.
+//! - **Claims** ([`check`]): `expr = value`, `expr ≈ value`, `expr ~ value`, optionally with
+//!   `± 5%` or `± 0.5 ms`. `=` holds when `|computed − expected|` is at most half a unit in
+//!   the last written digit of the expected value (`112 GB`: ±0.5 GB; `3.5 GB`: ±0.05 GB;
+//!   `8.4e22`: ±0.05e22); when the right side is an expression, `=` means equal to 1e-9
+//!   relative. `≈` holds within [`Options::tolerance`] (10%) of the expected value.
+//!
+//! Results display with the best prefix of a canonical unit (`112 GB`, `7 ms`,
+//! `20 TFLOP/s`, `137.439 GFLOP`, `8.4e22 FLOP`), six significant digits, or in the unit a
+//! conversion or a claim's expected value names.
+//!
+//! # Limits
+//!
+//! Inputs over [`MAX_LEN`] bytes and nesting deeper than [`MAX_DEPTH`] are refused; so are
+//! NaN, infinities and overflow (`1e999999`, `2^2^2^2^2^2`). Evaluation is one pass over the
+//! bytes with no allocation unless there is an error: a claim costs well under a microsecond.
+//!
+//! Errors are [`miette::Diagnostic`]s whose spans are byte ranges into the string given;
+//! [`Error::offset`] shifts them to where that string sits in a file.
+
+mod claim;
+mod dim;
+mod error;
+mod eval;
+mod lexer;
+mod prose;
+mod quantity;
+mod unit;
+
+pub use claim::{Hint, HintKind, Options, Outcome, Relation, Tolerance, check};
+pub use dim::{Base, Dim};
+pub use error::Error;
+pub use eval::{MAX_DEPTH, MAX_LEN, eval};
+pub use prose::{Lang, ProseClaim, Verdict, extract_claims};
+pub use quantity::Quantity;
+pub use unit::Unit;

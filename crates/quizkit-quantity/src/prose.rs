@@ -1,0 +1,950 @@
+//! Finding arithmetic claims in Dutch and English prose and Markdown.
+//!
+//! The text is cut into tokens (numbers in the language's format, unit words, count words,
+//! operators, relations); every other word, and punctuation that ends a phrase, breaks a run.
+//! A claim is a run of expression tokens, a relation (`=`, `≈`, `~`, "is ongeveer", "is
+//! about", …), and another run, where one side has an operator. Each candidate is normalized
+//! to the expression language and must parse, so what comes back can be checked.
+
+use crate::claim::{Options, Outcome, Relation, check};
+use crate::error::Error;
+use crate::eval::count_word;
+use crate::unit;
+use miette::SourceSpan;
+use std::ops::Range;
+
+/// The language of a text, which decides how numbers are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    /// Dutch: decimal comma and thousands dot (`3,5 GB`, `1.000`); a decimal point is read
+    /// too when it cannot be a thousands dot (`3.5`).
+    Nl,
+    /// English: decimal point and thousands comma (`3.5 GB`, `1,000`).
+    En,
+}
+
+/// An arithmetic claim found in prose.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProseClaim {
+    /// Where the claim is in the text, in bytes.
+    pub span: Range<usize>,
+    /// The claim in the expression language, ready for [`crate::check`]: the computation,
+    /// the relation, the stated value (`7 miljard * 16 bytes = 112 GB`). When the text states
+    /// the value first (`112 GB = 7 miljard × 16 bytes`) the sides are swapped.
+    pub expr: String,
+    /// `=` or `≈`.
+    pub relation: Relation,
+    /// Pieces of `expr` and the text they came from.
+    segments: Vec<(Range<usize>, Range<usize>)>,
+}
+
+/// What checking a [`ProseClaim`] found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// Evaluated, and it holds.
+    Holds(Outcome),
+    /// Evaluated, and it does not hold; see [`Outcome::hint`].
+    Wrong(Outcome),
+    /// Recognized as a claim but could not be evaluated (the sides have different
+    /// dimensions, a number overflows, …).
+    Unevaluable(Error),
+}
+
+impl ProseClaim {
+    /// Check the claim. Spans in the outcome and in errors point into the text the claim
+    /// was extracted from, not into [`ProseClaim::expr`].
+    ///
+    /// # Errors
+    /// An [`Error`] when the claim cannot be evaluated.
+    pub fn check(&self, opts: &Options) -> Result<Outcome, Error> {
+        match check(&self.expr, opts) {
+            Ok(mut o) => {
+                o.computed_span = self.text_span(o.computed_span);
+                o.expected_span = self.text_span(o.expected_span);
+                Ok(o)
+            }
+            Err(e) => Err(e.map_spans(|s| self.text_span(s))),
+        }
+    }
+
+    /// Check the claim and sort the result into holds / wrong / could not evaluate.
+    pub fn evaluate(&self, opts: &Options) -> Verdict {
+        match self.check(opts) {
+            Ok(o) if o.holds => Verdict::Holds(o),
+            Ok(o) => Verdict::Wrong(o),
+            Err(e) => Verdict::Unevaluable(e),
+        }
+    }
+
+    /// Map a span in [`ProseClaim::expr`] to the text the claim came from.
+    pub fn text_span(&self, expr_span: SourceSpan) -> SourceSpan {
+        let (s, e) = (expr_span.offset(), expr_span.offset() + expr_span.len());
+        let mut lo = usize::MAX;
+        let mut hi = 0;
+        for (ex, tx) in &self.segments {
+            let overlaps = if s == e {
+                ex.start <= s && s < ex.end
+            } else {
+                ex.start < e && s < ex.end
+            };
+            if overlaps {
+                lo = lo.min(tx.start);
+                hi = hi.max(tx.end);
+            }
+        }
+        if lo > hi {
+            return SourceSpan::new(self.span.end.into(), 0);
+        }
+        SourceSpan::new(lo.into(), hi - lo)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum K {
+    Num,
+    Unit,
+    Count,
+    /// `min` or `max` before `(`.
+    Func,
+    Mul,
+    Div,
+    Add,
+    Sub,
+    Pow,
+    Super,
+    Percent,
+    LParen,
+    RParen,
+    Comma,
+    Rel(Relation),
+    /// "ongeveer", "about", `~` before a value: turns `=` into `≈`.
+    ApproxMark,
+    /// Any other word: ends a run.
+    Word,
+    /// Punctuation or a number that is part of something else (`2:4`, `1.2.3`, `4-bit`).
+    Break,
+}
+
+#[derive(Debug, Clone)]
+struct Tok {
+    k: K,
+    start: usize,
+    end: usize,
+    /// The normalized text of a number or superscript, in `Tokens::norm`.
+    norm: Range<usize>,
+}
+
+struct Tokens<'a> {
+    text: &'a str,
+    lang: Lang,
+    toks: Vec<Tok>,
+    norm: String,
+}
+
+fn char_at(text: &str, i: usize) -> Option<char> {
+    text.get(i..).and_then(|s| s.chars().next())
+}
+
+fn char_before(text: &str, i: usize) -> Option<char> {
+    text.get(..i).and_then(|s| s.chars().next_back())
+}
+
+fn superscript_value(c: char) -> Option<char> {
+    Some(match c {
+        '⁰' => '0',
+        '¹' => '1',
+        '²' => '2',
+        '³' => '3',
+        '⁴' => '4',
+        '⁵' => '5',
+        '⁶' => '6',
+        '⁷' => '7',
+        '⁸' => '8',
+        '⁹' => '9',
+        '⁻' => '-',
+        _ => return None,
+    })
+}
+
+const APPROX_WORDS: &[&str] = &[
+    "ongeveer",
+    "circa",
+    "ca",
+    "zo'n",
+    "about",
+    "approximately",
+    "roughly",
+    "around",
+];
+
+impl<'a> Tokens<'a> {
+    fn push(&mut self, k: K, start: usize, end: usize) {
+        if k == K::Break && self.toks.last().is_some_and(|t| t.k == K::Break) {
+            if let Some(t) = self.toks.last_mut() {
+                t.end = end;
+            }
+            return;
+        }
+        self.toks.push(Tok {
+            k,
+            start,
+            end,
+            norm: 0..0,
+        });
+    }
+
+    fn push_norm(&mut self, k: K, start: usize, end: usize, norm: &str) {
+        let from = self.norm.len();
+        self.norm.push_str(norm);
+        self.toks.push(Tok {
+            k,
+            start,
+            end,
+            norm: from..self.norm.len(),
+        });
+    }
+
+    fn at_line_start(&self, i: usize) -> bool {
+        let before = &self.text[..i];
+        let line = before.rsplit('\n').next().unwrap_or("");
+        line.chars().all(|c| c == ' ' || c == '\t' || c == '>')
+    }
+
+    fn run(&mut self) {
+        let text = self.text;
+        let mut i = 0;
+        while let Some(c) = char_at(text, i) {
+            let len = c.len_utf8();
+            let next = char_at(text, i + len);
+            let prev = char_before(text, i);
+            let ws_next = next.is_none_or(char::is_whitespace);
+            let ws_prev = prev.is_none_or(char::is_whitespace);
+            match c {
+                '\n' => {
+                    // A blank line ends a paragraph.
+                    let rest = &text[i + 1..];
+                    let line = rest.split('\n').next().unwrap_or("");
+                    if rest.contains('\n') && line.trim().is_empty() {
+                        self.push(K::Break, i, i + 1);
+                    }
+                    i += 1;
+                }
+                c if c.is_whitespace() => i += len,
+                '0'..='9' => i = self.number(i),
+                c if c.is_alphabetic() => i = self.word(i),
+                '\\' => i = self.latex(i),
+                '*' if next == Some('*') => i += 2,
+                '*' | '-' | '+' | '•' if self.at_line_start(i) && ws_next => {
+                    self.push(K::Break, i, i + len);
+                    i += len;
+                }
+                '*' => {
+                    // Emphasis when it hugs text on one side only (`*14 GB*`).
+                    if ws_prev == ws_next {
+                        self.push(K::Mul, i, i + 1);
+                    }
+                    i += 1;
+                }
+                '-' => {
+                    let opens = prev.is_none_or(|p| p.is_whitespace() || "(=≈~".contains(p));
+                    if next == Some('>') {
+                        self.push(K::Break, i, i + 2);
+                        i += 2;
+                        continue;
+                    }
+                    if opens && (ws_next || next.is_some_and(|n| n.is_ascii_digit() || n == '(')) {
+                        self.push(K::Sub, i, i + 1);
+                    } else {
+                        self.push(K::Break, i, i + 1);
+                    }
+                    i += 1;
+                }
+                '−' => {
+                    self.push(K::Sub, i, i + len);
+                    i += len;
+                }
+                '+' => {
+                    self.push(K::Add, i, i + 1);
+                    i += 1;
+                }
+                '×' | '·' | '⋅' | '∙' => {
+                    self.push(K::Mul, i, i + len);
+                    i += len;
+                }
+                '÷' | '/' => {
+                    self.push(K::Div, i, i + len);
+                    i += len;
+                }
+                '^' => {
+                    self.push(K::Pow, i, i + 1);
+                    i += 1;
+                }
+                '(' => {
+                    self.push(K::LParen, i, i + 1);
+                    i += 1;
+                }
+                ')' => {
+                    self.push(K::RParen, i, i + 1);
+                    i += 1;
+                }
+                ',' => {
+                    self.push(K::Comma, i, i + 1);
+                    i += 1;
+                }
+                '%' => {
+                    self.push(K::Percent, i, i + 1);
+                    i += 1;
+                }
+                '=' => {
+                    let other = next.is_some_and(|n| "=>".contains(n))
+                        || prev.is_some_and(|p| "<>!=:".contains(p));
+                    let end = if next == Some('=') || next == Some('>') {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    let k = if other {
+                        K::Break
+                    } else {
+                        K::Rel(Relation::Equal)
+                    };
+                    self.push(k, i, end);
+                    i = end;
+                }
+                '≈' | '≃' | '≅' => {
+                    self.push(K::Rel(Relation::Approx), i, i + len);
+                    i += len;
+                }
+                '~' => {
+                    let k = if ws_prev && ws_next {
+                        K::Rel(Relation::Approx)
+                    } else if next.is_some_and(|n| n.is_ascii_digit()) {
+                        K::ApproxMark
+                    } else {
+                        K::Break
+                    };
+                    self.push(k, i, i + 1);
+                    i += 1;
+                }
+                // Markdown and LaTeX markup that does not change the arithmetic.
+                '$' | '`' | '{' | '}' | '_' => i += 1,
+                c if superscript_value(c).is_some() => i = self.superscripts(i),
+                _ => {
+                    self.push(K::Break, i, i + len);
+                    i += len;
+                }
+            }
+        }
+    }
+
+    fn superscripts(&mut self, start: usize) -> usize {
+        let mut i = start;
+        let mut norm = String::from("^");
+        while let Some(v) = char_at(self.text, i).and_then(superscript_value) {
+            norm.push(v);
+            i += char_at(self.text, i).map_or(1, char::len_utf8);
+        }
+        if norm.ends_with('-') {
+            self.push(K::Break, start, i);
+        } else {
+            self.push_norm(K::Super, start, i, &norm);
+        }
+        i
+    }
+
+    /// `\times`, `\cdot`, `\div`, `\approx`; `\text`, `\mathrm` and spacing commands are
+    /// skipped; anything else breaks.
+    fn latex(&mut self, start: usize) -> usize {
+        let rest = &self.text[start + 1..];
+        let name_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        if name_len == 0 {
+            // `\,` `\;` `\ ` `\!`: spacing.
+            let skip = rest.chars().next().map_or(0, char::len_utf8);
+            return start + 1 + skip;
+        }
+        let end = start + 1 + name_len;
+        match &rest[..name_len] {
+            "times" | "cdot" => self.push(K::Mul, start, end),
+            "div" => self.push(K::Div, start, end),
+            "approx" | "simeq" | "sim" => self.push(K::Rel(Relation::Approx), start, end),
+            "text" | "mathrm" | "mathit" | "rm" | "mathsf" | "operatorname" | "left" | "right"
+            | "quad" | "qquad" => {}
+            _ => self.push(K::Break, start, end),
+        }
+        end
+    }
+
+    fn word_at(&self, i: usize) -> (usize, &'a str) {
+        let text = self.text;
+        let mut j = i;
+        while let Some(c) = char_at(text, j) {
+            let apostrophe = (c == '\'' || c == '’')
+                && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);
+            if c.is_alphanumeric() || apostrophe {
+                j += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        (j, &text[i..j])
+    }
+
+    fn skip_spaces(&self, mut i: usize) -> usize {
+        while let Some(c) = char_at(self.text, i) {
+            if c == ' ' || c == '\u{a0}' || c == '\t' {
+                i += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        i
+    }
+
+    /// The next word after spaces, if any.
+    fn next_word(&self, i: usize) -> Option<(usize, &'a str)> {
+        let j = self.skip_spaces(i);
+        char_at(self.text, j)
+            .is_some_and(char::is_alphabetic)
+            .then(|| self.word_at(j))
+    }
+
+    fn word(&mut self, start: usize) -> usize {
+        let (end, w) = self.word_at(start);
+        // Relation phrases: "is ongeveer", "is about", "is gelijk aan", "is equal to".
+        if w == "is" || w == "Is" {
+            if let Some((e2, w2)) = self.next_word(end) {
+                if APPROX_WORDS.contains(&w2) && w2 != "zo'n" {
+                    let e2 = if w2 == "ca" && char_at(self.text, e2) == Some('.') {
+                        e2 + 1
+                    } else {
+                        e2
+                    };
+                    self.push(K::Rel(Relation::Approx), start, e2);
+                    return e2;
+                }
+                if let Some((e3, w3)) = self.next_word(e2) {
+                    if (w2 == "gelijk" && w3 == "aan") || (w2 == "equal" && w3 == "to") {
+                        self.push(K::Rel(Relation::Equal), start, e3);
+                        return e3;
+                    }
+                }
+            }
+        }
+        if (w == "gedeeld" || w == "divided")
+            && self
+                .next_word(end)
+                .is_some_and(|(_, n)| n == "door" || n == "by")
+        {
+            if let Some((e2, _)) = self.next_word(end) {
+                self.push(K::Div, start, e2);
+                return e2;
+            }
+        }
+        let k = match w {
+            "x" | "times" | "keer" | "maal" => K::Mul,
+            "plus" => K::Add,
+            "minus" => K::Sub,
+            "equals" => K::Rel(Relation::Equal),
+            "min" | "max" if char_at(self.text, self.skip_spaces(end)) == Some('(') => K::Func,
+            _ if APPROX_WORDS.contains(&w) => K::ApproxMark,
+            _ if count_word(w).is_some() => K::Count,
+            _ if unit::lookup(w).is_some() => K::Unit,
+            _ => K::Word,
+        };
+        let end = if w == "ca" && char_at(self.text, end) == Some('.') {
+            end + 1
+        } else {
+            end
+        };
+        self.push(k, start, end);
+        end
+    }
+
+    /// A number in the language's format, with what it is glued to.
+    fn number(&mut self, start: usize) -> usize {
+        let text = self.text;
+        let b = text.as_bytes();
+        let at = |i: usize| b.get(i).copied().unwrap_or(0);
+        let digits_from = |mut i: usize| {
+            while at(i).is_ascii_digit() {
+                i += 1;
+            }
+            i
+        };
+        let (group, decimal) = match self.lang {
+            Lang::En => (b',', b'.'),
+            Lang::Nl => (b'.', b','),
+        };
+        let mut norm = String::new();
+        let mut i = digits_from(start);
+        norm.push_str(&text[start..i]);
+        if i - start <= 3 {
+            while at(i) == group
+                && (1..=3).all(|k| at(i + k).is_ascii_digit())
+                && !at(i + 4).is_ascii_digit()
+            {
+                norm.push_str(&text[i + 1..i + 4]);
+                i += 4;
+            }
+        }
+        let lenient = self.lang == Lang::Nl && at(i) == b'.';
+        if (at(i) == decimal || lenient) && at(i + 1).is_ascii_digit() {
+            let j = digits_from(i + 1);
+            norm.push('.');
+            norm.push_str(&text[i + 1..j]);
+            i = j;
+        }
+        if matches!(at(i), b'e' | b'E') {
+            let sign = usize::from(matches!(at(i + 1), b'+' | b'-'));
+            if at(i + 1 + sign).is_ascii_digit() {
+                let j = digits_from(i + 1 + sign);
+                norm.push_str(&text[i..j]);
+                i = j;
+            }
+        }
+        // Glued to something that makes it not a quantity: `1.2.3`, `2:4`, `4-bit`, `2–5`,
+        // `GPT-4`, `#3`, `v1.5`.
+        let prev = char_before(text, start);
+        let before_prev = prev.and_then(|p| char_before(text, start - p.len_utf8()));
+        let junk_before = match prev {
+            Some(p) if p.is_alphanumeric() => true,
+            Some('.' | ',' | ':' | '–' | '—' | '#' | '§' | '_' | '€' | '£') => true,
+            Some('-') => before_prev.is_some_and(char::is_alphanumeric),
+            _ => false,
+        };
+        let next = char_at(text, i);
+        let after_next = next.and_then(|n| char_at(text, i + n.len_utf8()));
+        let junk_after = match next {
+            Some('.' | ',' | ':' | '–' | '—') => after_next.is_some_and(|c| c.is_ascii_digit()),
+            Some('-') => after_next.is_some_and(char::is_alphanumeric),
+            _ => false,
+        };
+        let mut end = i;
+        let mut junk = junk_before || junk_after;
+        if !junk && next.is_some_and(char::is_alphabetic) {
+            let (wend, w) = self.word_at(i);
+            let letters = w.chars().all(char::is_alphabetic);
+            let after = char_at(text, wend);
+            let glued_on = after.is_some_and(|c| c.is_alphanumeric() || "/-^_".contains(c));
+            if letters && matches!(w, "K" | "k" | "M" | "B" | "T") && !glued_on {
+                norm.push_str(w);
+                end = wend;
+            } else if !(letters && unit::lookup(w).is_some()) {
+                junk = true;
+            }
+        }
+        if junk {
+            let mut j = start;
+            while let Some(c) = char_at(text, j) {
+                if c.is_alphanumeric() || ".,:-–_".contains(c) {
+                    j += c.len_utf8();
+                } else {
+                    break;
+                }
+            }
+            // Keep a sentence's final period out of the junk.
+            while j > start && matches!(at(j - 1), b'.' | b',' | b':' | b'-') {
+                j -= 1;
+            }
+            self.push(K::Break, start, j.max(i));
+            return j.max(i);
+        }
+        self.push_norm(K::Num, start, end, &norm);
+        end
+    }
+
+    /// Remove parenthetical asides that are not arithmetic (`(FP16)`, `(zie vraag 3)`), so
+    /// `7B × 2 bytes (FP16) = 14 GB` reads as one claim.
+    fn drop_asides(&mut self) {
+        let mut keep = vec![true; self.toks.len()];
+        let mut open: Option<usize> = None;
+        for (i, t) in self.toks.iter().enumerate() {
+            match t.k {
+                K::LParen => open = Some(i),
+                K::RParen => {
+                    if let Some(o) = open.take() {
+                        let inner = &self.toks[o + 1..i];
+                        let aside = inner
+                            .iter()
+                            .any(|t| matches!(t.k, K::Word | K::Break | K::ApproxMark))
+                            && !inner.iter().any(|t| matches!(t.k, K::Rel(_)));
+                        let one_line = !self.text[self.toks[o].start..t.end].contains('\n');
+                        let call = o > 0 && self.toks[o - 1].k == K::Func;
+                        if aside && one_line && !call {
+                            keep[o..=i].iter_mut().for_each(|k| *k = false);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut idx = 0;
+        self.toks.retain(|_| {
+            idx += 1;
+            keep[idx - 1]
+        });
+    }
+}
+
+fn is_expr(k: K) -> bool {
+    !matches!(k, K::Rel(_) | K::ApproxMark | K::Word | K::Break)
+}
+
+fn is_end(k: K) -> bool {
+    matches!(
+        k,
+        K::Num | K::Unit | K::Count | K::RParen | K::Percent | K::Super
+    )
+}
+
+fn is_start(toks: &[Tok], i: usize, end: usize) -> bool {
+    match toks[i].k {
+        K::Num | K::LParen | K::Func => true,
+        K::Sub => i + 1 < end && matches!(toks[i + 1].k, K::Num | K::LParen | K::Func),
+        _ => false,
+    }
+}
+
+/// Does the side hold an operator (not just a signed number)?
+fn has_op(toks: &[Tok], r: &Range<usize>) -> bool {
+    (r.start..r.end).any(|i| match toks[i].k {
+        K::Mul | K::Div | K::Add | K::Pow | K::Super | K::Func => true,
+        K::Sub => i > r.start && is_end(toks[i - 1].k),
+        _ => false,
+    })
+}
+
+/// Unmatched `)` or a comma outside parentheses: where a side must be cut.
+enum Cut {
+    Clean,
+    /// Unmatched `)` or a top-level comma at this index.
+    At(usize),
+    /// Unmatched `(`, the first and the last.
+    Open(usize, usize),
+}
+
+fn balance(toks: &[Tok], a: usize, b: usize) -> Cut {
+    let mut stack: Vec<usize> = Vec::new();
+    for (i, t) in toks.iter().enumerate().take(b).skip(a) {
+        match t.k {
+            K::LParen => stack.push(i),
+            K::RParen if stack.pop().is_none() => return Cut::At(i),
+            K::Comma if stack.is_empty() => return Cut::At(i),
+            _ => {}
+        }
+    }
+    match (stack.first(), stack.last()) {
+        (Some(&f), Some(&l)) => Cut::Open(f, l),
+        _ => Cut::Clean,
+    }
+}
+
+/// The left side `toks[a..r]`, cut to start where an expression can start.
+fn trim_left(toks: &[Tok], mut a: usize, r: usize) -> Option<usize> {
+    loop {
+        if a >= r || !is_end(toks[r - 1].k) {
+            return None;
+        }
+        match balance(toks, a, r) {
+            Cut::At(i) => {
+                // The last top-level cut wins: find it by scanning on.
+                a = i + 1;
+                continue;
+            }
+            Cut::Open(_, last) => {
+                a = last + 1;
+                continue;
+            }
+            Cut::Clean => {}
+        }
+        if !is_start(toks, a, r) {
+            a += 1;
+            continue;
+        }
+        return Some(a);
+    }
+}
+
+/// The right side `toks[s..b]`, cut to end where an expression can end.
+fn trim_right(toks: &[Tok], s: usize, mut b: usize) -> Option<usize> {
+    loop {
+        if s >= b || !is_start(toks, s, b) {
+            return None;
+        }
+        match balance(toks, s, b) {
+            Cut::At(i) => {
+                b = i;
+                continue;
+            }
+            Cut::Open(first, _) => {
+                b = first;
+                continue;
+            }
+            Cut::Clean => {}
+        }
+        if !is_end(toks[b - 1].k) {
+            b -= 1;
+            continue;
+        }
+        return Some(b);
+    }
+}
+
+struct Built {
+    expr: String,
+    segments: Vec<(Range<usize>, Range<usize>)>,
+}
+
+fn emit_side(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
+    let toks = &tk.toks;
+    for i in range.clone() {
+        let t = &toks[i];
+        let tight_div = |j: usize| {
+            toks[j].k == K::Div
+                && j > 0
+                && j + 1 < toks.len()
+                && toks[j - 1].k == K::Unit
+                && toks[j + 1].k == K::Unit
+                && toks[j - 1].end == toks[j].start
+                && toks[j].end == toks[j + 1].start
+        };
+        if i > range.start {
+            let p = &toks[i - 1];
+            let glue = tight_div(i)
+                || tight_div(i - 1)
+                || matches!(t.k, K::Pow | K::Super | K::Percent | K::RParen | K::Comma)
+                || matches!(p.k, K::Pow | K::LParen | K::Func);
+            if !glue {
+                out.expr.push(' ');
+            }
+        }
+        let from = out.expr.len();
+        let piece: &str = match t.k {
+            K::Num | K::Super => &tk.norm[t.norm.clone()],
+            K::Mul => "*",
+            K::Div => "/",
+            K::Add => "+",
+            K::Sub => "-",
+            K::Pow => "^",
+            K::Percent => "%",
+            K::LParen => "(",
+            K::RParen => ")",
+            K::Comma => ",",
+            _ => &tk.text[t.start..t.end],
+        };
+        out.expr.push_str(piece);
+        out.segments.push((from..out.expr.len(), t.start..t.end));
+    }
+}
+
+fn build(tk: &Tokens<'_>, comp: Range<usize>, rel: Relation, stated: Range<usize>) -> Built {
+    let mut out = Built {
+        expr: String::new(),
+        segments: Vec::new(),
+    };
+    emit_side(tk, comp, &mut out);
+    out.expr.push_str(match rel {
+        Relation::Equal => " = ",
+        Relation::Approx => " ≈ ",
+    });
+    emit_side(tk, stated, &mut out);
+    out
+}
+
+struct Found {
+    claim: ProseClaim,
+    comp: Range<usize>,
+    stated: Range<usize>,
+}
+
+/// The longest candidate that parses: the side before the relation shrinks from its start
+/// (`2023 7 × 2 = 14`), the side after it from its end (a run that went on to the next
+/// line). At most [`MAX_TRIES`] parses.
+fn first_parse(
+    tk: &Tokens<'_>,
+    left: Range<usize>,
+    rel: Relation,
+    right: Range<usize>,
+    comp_is_left: bool,
+) -> Option<Found> {
+    let toks = &tk.toks;
+    let mut tries = 0;
+    let mut l = left.start;
+    loop {
+        let mut e = right.end;
+        while e > right.start {
+            let (lr, rr) = (l..left.end, right.start..e);
+            let (comp, stated) = if comp_is_left { (lr, rr) } else { (rr, lr) };
+            if is_end(toks[e - 1].k) && has_op(toks, &comp) {
+                tries += 1;
+                if tries > MAX_TRIES {
+                    return None;
+                }
+                let built = build(tk, comp.clone(), rel, stated.clone());
+                match check(&built.expr, &Options::default()) {
+                    Err(Error::Syntax { .. } | Error::NotAClaim { .. } | Error::TooLong { .. }) => {
+                    }
+                    _ => {
+                        let lo = toks[l].start;
+                        let hi = toks[e - 1].end;
+                        return Some(Found {
+                            claim: ProseClaim {
+                                span: lo..hi,
+                                expr: built.expr,
+                                relation: rel,
+                                segments: built.segments,
+                            },
+                            comp,
+                            stated,
+                        });
+                    }
+                }
+            }
+            e -= 1;
+        }
+        l = (l + 1..left.end).find(|&i| is_start(toks, i, left.end))?;
+    }
+}
+
+const MAX_TRIES: usize = 64;
+
+/// Find the arithmetic claims in `text` (prose or Markdown in `lang`).
+///
+/// A claim needs an operator on one side and `=`, `≈`, `~`, "is ongeveer"/"is about"
+/// (and similar) between the sides; ordinary sentences, version numbers (`FP16`, `H100`,
+/// `2:4`, `W4A16`), dates, ranges (`2–5`) and list numbering are not claims. Chains
+/// (`a = b = c`) give one claim per stated value, each from the computation. Every claim
+/// returned parses; [`ProseClaim::evaluate`] tells a claim that holds from a wrong one and
+/// from one that cannot be evaluated.
+pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
+    let mut tk = Tokens {
+        text,
+        lang,
+        toks: Vec::new(),
+        norm: String::new(),
+    };
+    tk.run();
+    tk.drop_asides();
+    let toks = &tk.toks;
+    let mut out: Vec<ProseClaim> = Vec::new();
+    // The last claim's computation and stated side, to continue a chain `a = b = c`.
+    let mut prev: Option<(Range<usize>, Relation, Range<usize>)> = None;
+    for r in 0..toks.len() {
+        let K::Rel(mut rel) = toks[r].k else {
+            continue;
+        };
+        let mut a = r;
+        while a > 0 && is_expr(toks[a - 1].k) {
+            a -= 1;
+        }
+        let mut s = r + 1;
+        while s < toks.len() && toks[s].k == K::ApproxMark {
+            rel = Relation::Approx;
+            s += 1;
+        }
+        let mut b = s;
+        while b < toks.len() && is_expr(toks[b].k) {
+            b += 1;
+        }
+        let chain = prev.take();
+        let (Some(la), Some(rb)) = (trim_left(toks, a, r), trim_right(toks, s, b)) else {
+            continue;
+        };
+        let left = la..r;
+        let right = s..rb;
+        let (left, right, comp_is_left, rel) = if has_op(toks, &left) {
+            (left, right, true, rel)
+        } else if has_op(toks, &right) {
+            (left, right, false, rel)
+        } else {
+            match chain {
+                // `a = b = c`: `b` was the last claim's stated value; check `a = c` too.
+                Some((c, r0, st)) if st == left => {
+                    let rel = if r0 == Relation::Approx {
+                        Relation::Approx
+                    } else {
+                        rel
+                    };
+                    if let Some(found) = first_parse(&tk, c.clone(), rel, right.clone(), true) {
+                        // The computation precedes the chain; the span covers all of it.
+                        let mut found = found;
+                        found.claim.span.start = toks[c.start].start;
+                        prev = Some((found.comp.clone(), rel, found.stated.clone()));
+                        out.push(found.claim);
+                    }
+                    continue;
+                }
+                _ => continue,
+            }
+        };
+        if let Some(found) = first_parse(&tk, left, rel, right, comp_is_left) {
+            prev = Some((found.comp.clone(), rel, found.stated.clone()));
+            out.push(found.claim);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exprs(text: &str, lang: Lang) -> Vec<String> {
+        extract_claims(text, lang)
+            .into_iter()
+            .map(|c| c.expr)
+            .collect()
+    }
+
+    #[test]
+    fn the_issue_examples() {
+        assert_eq!(
+            exprs("Dus 7 miljard × 16 bytes = 112 GB.", Lang::Nl),
+            ["7 miljard * 16 bytes = 112 GB"]
+        );
+        assert_eq!(
+            exprs("14 GB / 2 TB/s ≈ 7 ms per token", Lang::Nl),
+            ["14 GB / 2 TB/s ≈ 7 ms"]
+        );
+        assert_eq!(
+            exprs("2 × 7B × 2 bytes = 28 GB", Lang::En),
+            ["2 * 7B * 2 bytes = 28 GB"]
+        );
+        assert_eq!(
+            exprs("So 7 billion × 16 bytes = 112 GB in total.", Lang::En),
+            ["7 billion * 16 bytes = 112 GB"]
+        );
+        assert_eq!(
+            exprs(
+                "100 TFLOPS en 2 TB/s … 10 FLOP/byte × 2 TB/s = 20 TFLOPS",
+                Lang::Nl
+            ),
+            ["10 FLOP/byte * 2 TB/s = 20 TFLOPS"]
+        );
+    }
+
+    #[test]
+    fn dutch_numbers() {
+        assert_eq!(
+            exprs("7 miljard × 0,5 byte = 3,5 GB", Lang::Nl),
+            ["7 miljard * 0.5 byte = 3.5 GB"]
+        );
+        assert_eq!(exprs("1.000 × 2 = 2.000", Lang::Nl), ["1000 * 2 = 2000"]);
+        assert_eq!(exprs("1,000 × 2 = 2,000", Lang::En), ["1000 * 2 = 2000"]);
+        assert_eq!(exprs("1.5 × 2 = 3", Lang::En), ["1.5 * 2 = 3"]);
+    }
+
+    #[test]
+    fn span_and_mapping() {
+        let text = "Zo is 7 miljard × 16 bytes = 112 GB.";
+        let c = &extract_claims(text, Lang::Nl)[0];
+        assert_eq!(&text[c.span.clone()], "7 miljard × 16 bytes = 112 GB");
+        let wrong = "Zo is 7 miljard × 16 bytes = 112 MB.";
+        let c = &extract_claims(wrong, Lang::Nl)[0];
+        let Verdict::Wrong(o) = c.evaluate(&Options::default()) else {
+            panic!()
+        };
+        let s = o.expected_span;
+        assert_eq!(&wrong[s.offset()..s.offset() + s.len()], "112 MB");
+    }
+}

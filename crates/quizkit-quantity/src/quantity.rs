@@ -1,0 +1,271 @@
+//! [`Quantity`] and how it is displayed.
+
+use crate::dim::Dim;
+use crate::error::Error;
+use crate::unit::Unit;
+use std::fmt;
+
+/// A value with a dimension, stored in base units (bytes, operations, seconds, parameters,
+/// tokens, joules), and optionally the unit to show it in.
+///
+/// `Display` shows the unit it was converted to (`-> GB`) if any, otherwise the best prefix
+/// of the canonical unit: `112 GB`, `7 ms`, `20 TFLOP/s`, `8.4e22 FLOP`. Six significant
+/// digits by default; a precision (`{:.3}`) sets the number of significant digits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Quantity {
+    value: f64,
+    dim: Dim,
+    unit: Option<Unit>,
+}
+
+impl Quantity {
+    pub(crate) fn new(value: f64, dim: Dim, unit: Option<Unit>) -> Quantity {
+        Quantity { value, dim, unit }
+    }
+
+    /// The value in base units (`112 GB` → `112e9`, `7 ms` → `0.007`).
+    pub fn value(&self) -> f64 {
+        self.value
+    }
+
+    /// The dimension.
+    pub fn dim(&self) -> Dim {
+        self.dim
+    }
+
+    /// The unit the quantity is shown in, if one was chosen (by `->`, or as the unit a claim's
+    /// expected value was written in).
+    pub fn unit(&self) -> Option<&Unit> {
+        self.unit.as_ref()
+    }
+
+    /// The same quantity, shown in `unit` from now on.
+    ///
+    /// # Errors
+    /// [`Error::DimensionMismatch`] when `unit` has another dimension (spans are empty).
+    pub fn with_unit(self, unit: Unit) -> Result<Quantity, Error> {
+        if unit.dim() != self.dim {
+            return Err(Error::DimensionMismatch {
+                op: "convert",
+                left: self.dim.describe(),
+                right: unit.dim().describe(),
+                left_span: (0..0).into(),
+                right_span: (0..0).into(),
+                help: None,
+            });
+        }
+        Ok(Quantity {
+            unit: Some(unit),
+            ..self
+        })
+    }
+
+    /// The same quantity, shown with the best prefix of the canonical unit.
+    #[must_use]
+    pub fn canonical(self) -> Quantity {
+        Quantity { unit: None, ..self }
+    }
+
+    /// The value expressed in `unit` (`112e9 B` in `GB` → 112), or `None` when the dimensions
+    /// differ.
+    pub fn value_in(&self, unit: &Unit) -> Option<f64> {
+        (unit.dim() == self.dim).then(|| self.value / unit.factor())
+    }
+}
+
+impl fmt::Display for Quantity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sig = f.precision().unwrap_or(6).clamp(1, 17);
+        if let Some(u) = &self.unit {
+            let name = u.name();
+            write_number(f, self.value / u.factor(), sig)?;
+            if name == "%" {
+                return f.write_str("%");
+            }
+            return write!(f, " {name}");
+        }
+        write_canonical(f, self.value, self.dim, sig)
+    }
+}
+
+const LARGE: &[(&str, f64)] = &[
+    ("", 1.0),
+    ("k", 1e3),
+    ("M", 1e6),
+    ("G", 1e9),
+    ("T", 1e12),
+    ("P", 1e15),
+    ("E", 1e18),
+];
+
+const ALL: &[(&str, f64)] = &[
+    ("p", 1e-12),
+    ("n", 1e-9),
+    ("µ", 1e-6),
+    ("m", 1e-3),
+    ("", 1.0),
+    ("k", 1e3),
+    ("M", 1e6),
+    ("G", 1e9),
+    ("T", 1e12),
+    ("P", 1e15),
+    ("E", 1e18),
+];
+
+fn write_canonical(f: &mut fmt::Formatter<'_>, v: f64, dim: Dim, sig: usize) -> fmt::Result {
+    let (unit, prefixes) = match dim {
+        Dim::INFORMATION => ("B", LARGE),
+        Dim::DATA_RATE => ("B/s", LARGE),
+        Dim::OPERATION => ("FLOP", LARGE),
+        Dim::COMPUTE_RATE => ("FLOP/s", LARGE),
+        Dim::ENERGY => ("J", ALL),
+        Dim::POWER => ("W", ALL),
+        Dim::FREQUENCY => ("Hz", ALL),
+        Dim::TIME => return write_time(f, v, sig),
+        Dim::NONE => return write_number(f, v, sig),
+        _ => {
+            write_number(f, v, sig)?;
+            return write!(f, " {dim}");
+        }
+    };
+    write_prefixed(f, v, unit, prefixes, sig)
+}
+
+/// Seconds below 100 s (with `m`, `µ`, `n`, `p` below 1 s), minutes below 100 min, hours
+/// above.
+fn write_time(f: &mut fmt::Formatter<'_>, v: f64, sig: usize) -> fmt::Result {
+    let a = v.abs();
+    if a < 1.0 {
+        write_prefixed(f, v, "s", &ALL[..5], sig)
+    } else if round_sig(a, sig) < 100.0 {
+        write_number(f, v, sig)?;
+        f.write_str(" s")
+    } else if round_sig(a / 60.0, sig) < 100.0 {
+        write_number(f, v / 60.0, sig)?;
+        f.write_str(" min")
+    } else {
+        write_number(f, v / 3600.0, sig)?;
+        f.write_str(" h")
+    }
+}
+
+/// The largest prefix that leaves at least 1 after rounding; plain scientific notation when
+/// the value is outside what the prefixes cover.
+fn write_prefixed(
+    f: &mut fmt::Formatter<'_>,
+    v: f64,
+    unit: &str,
+    prefixes: &[(&str, f64)],
+    sig: usize,
+) -> fmt::Result {
+    let a = v.abs();
+    let (lo, hi) = (prefixes[0].1, prefixes[prefixes.len() - 1].1);
+    if a == 0.0 || a < lo || round_sig(a / hi, sig) >= 1000.0 {
+        write_number(f, v, sig)?;
+        return write!(f, " {unit}");
+    }
+    let mut chosen = prefixes[0];
+    for &(p, factor) in prefixes {
+        if round_sig(a / factor, sig) >= 1.0 {
+            chosen = (p, factor);
+        }
+    }
+    write_number(f, v / chosen.1, sig)?;
+    write!(f, " {}{unit}", chosen.0)
+}
+
+fn round_sig(a: f64, sig: usize) -> f64 {
+    format!("{:.*e}", sig - 1, a).parse().unwrap_or(a)
+}
+
+/// `sig` significant digits, trailing zeros dropped; fixed notation from 1e-4 to below 1e6
+/// (to below 1e15 for whole numbers, so `112000 MB` and `14000000000 bytes` stay readable),
+/// scientific (`8.4e22`) otherwise.
+pub(crate) fn write_number(f: &mut fmt::Formatter<'_>, v: f64, sig: usize) -> fmt::Result {
+    if v == 0.0 {
+        return f.write_str("0");
+    }
+    let s = format!("{:.*e}", sig - 1, v);
+    let Some((mant, exp)) = s.split_once('e') else {
+        return f.write_str(&s);
+    };
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (neg, mant) = match mant.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, mant),
+    };
+    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+    let digits = digits.trim_end_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let whole = exp >= 0 && (digits.len() as i32) <= exp + 1;
+    let fixed = (-4..6).contains(&exp) || (whole && exp < 15);
+    if neg {
+        f.write_str("-")?;
+    }
+    if !fixed {
+        let (first, rest) = digits.split_at(1);
+        f.write_str(first)?;
+        if !rest.is_empty() {
+            write!(f, ".{rest}")?;
+        }
+        return write!(f, "e{exp}");
+    }
+    if exp < 0 {
+        f.write_str("0.")?;
+        for _ in 0..(-exp - 1) {
+            f.write_str("0")?;
+        }
+        return f.write_str(digits);
+    }
+    let int_len = (exp + 1) as usize;
+    if digits.len() <= int_len {
+        f.write_str(digits)?;
+        for _ in digits.len()..int_len {
+            f.write_str("0")?;
+        }
+        Ok(())
+    } else {
+        let (i, frac) = digits.split_at(int_len);
+        write!(f, "{i}.{frac}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(v: f64, dim: Dim) -> String {
+        Quantity::new(v, dim, None).to_string()
+    }
+
+    #[test]
+    fn best_prefix() {
+        assert_eq!(show(112e9, Dim::INFORMATION), "112 GB");
+        assert_eq!(show(3.5e9, Dim::INFORMATION), "3.5 GB");
+        assert_eq!(show(0.007, Dim::TIME), "7 ms");
+        assert_eq!(show(2e13, Dim::COMPUTE_RATE), "20 TFLOP/s");
+        assert_eq!(show(2e12, Dim::DATA_RATE), "2 TB/s");
+        assert_eq!(show(137_438_953_472.0, Dim::OPERATION), "137.439 GFLOP");
+        assert_eq!(show(8.4e22, Dim::OPERATION), "8.4e22 FLOP");
+        assert_eq!(show(999_999_999.9, Dim::INFORMATION), "1 GB");
+        assert_eq!(show(0.5, Dim::INFORMATION), "0.5 B");
+        assert_eq!(show(90.0, Dim::TIME), "90 s");
+        assert_eq!(show(7200.0, Dim::TIME), "2 h");
+        assert_eq!(show(300.0, Dim::TIME), "5 min");
+        assert_eq!(show(2e-6, Dim::TIME), "2 µs");
+        assert_eq!(show(7e9, Dim::NONE), "7000000000");
+        assert_eq!(show(1.5e20, Dim::NONE), "1.5e20");
+        assert_eq!(show(2.0, Dim([1, 0, 0, -1, 0, 0])), "2 B/param");
+        assert_eq!(show(-14e9, Dim::INFORMATION), "-14 GB");
+        assert_eq!(show(0.0, Dim::TIME), "0 s");
+        assert_eq!(show(1.0 / 3.0, Dim::NONE), "0.333333");
+        assert_eq!(show(0.00001234, Dim::NONE), "1.234e-5");
+        assert_eq!(
+            format!(
+                "{:.2}",
+                Quantity::new(137_438_953_472.0, Dim::OPERATION, None)
+            ),
+            "140 GFLOP"
+        );
+    }
+}

@@ -1,0 +1,383 @@
+//! The unit lexicon: base units, SI and IEC prefixes, and the [`Unit`] type.
+
+use crate::dim::Dim;
+use std::fmt;
+
+/// Which prefixes a unit takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prefixes {
+    /// None at all (`min`, `h`).
+    None,
+    /// SI multiples from kilo up (`kFLOP`, `GFLOPS`, `Mtoken`).
+    Large,
+    /// SI multiples and IEC binary multiples (`GB`, `GiB`, `Mbit`).
+    Information,
+    /// SI multiples and submultiples (`ms`, `µs`, `mW`, `GHz`).
+    All,
+}
+
+/// One entry of the unit lexicon, before any prefix.
+#[derive(Debug, Clone, Copy)]
+struct Base {
+    factor: f64,
+    dim: Dim,
+    prefixes: Prefixes,
+    /// Takes short prefixes (`G` in `GB`).
+    short: bool,
+    /// Takes long prefixes (`giga` in `gigabytes`).
+    long: bool,
+    /// Only valid with a prefix (`b` for bit: `Gb` yes, a lone `b` no).
+    needs_prefix: bool,
+}
+
+const fn unit(factor: f64, dim: Dim, prefixes: Prefixes, short: bool, long: bool) -> Base {
+    Base {
+        factor,
+        dim,
+        prefixes,
+        short,
+        long,
+        needs_prefix: false,
+    }
+}
+
+const B: Dim = Dim::INFORMATION;
+const OP: Dim = Dim::OPERATION;
+const S: Dim = Dim::TIME;
+
+/// The lexicon, matched exactly (case-sensitive: `B` is a byte, `b` a bit, `m` milli, `M`
+/// mega).
+fn base(name: &str) -> Option<Base> {
+    use Prefixes::*;
+    Some(match name {
+        "B" => unit(1.0, B, Information, true, false),
+        "byte" | "bytes" => unit(1.0, B, Information, true, true),
+        "bit" | "bits" => unit(0.125, B, Information, true, true),
+        "b" => Base {
+            needs_prefix: true,
+            ..unit(0.125, B, Information, true, false)
+        },
+        "bps" => unit(0.125, Dim::DATA_RATE, Information, true, false),
+        "FLOP" | "FLOPs" => unit(1.0, OP, Large, true, false),
+        "FLOPS" => unit(1.0, Dim::COMPUTE_RATE, Large, true, false),
+        "OP" | "OPs" => unit(1.0, OP, Large, true, false),
+        "OPS" => unit(1.0, Dim::COMPUTE_RATE, Large, true, false),
+        "s" => unit(1.0, S, All, true, false),
+        "sec" => unit(1.0, S, None, false, false),
+        "second" | "seconds" | "seconde" | "seconden" => unit(1.0, S, All, false, true),
+        "min" | "minute" | "minutes" | "minuut" | "minuten" => unit(60.0, S, None, false, false),
+        "h" | "hour" | "hours" | "uur" => unit(3600.0, S, None, false, false),
+        "Hz" => unit(1.0, Dim::FREQUENCY, All, true, false),
+        "hertz" => unit(1.0, Dim::FREQUENCY, All, false, true),
+        "W" => unit(1.0, Dim::POWER, All, true, false),
+        "watt" | "watts" => unit(1.0, Dim::POWER, All, false, true),
+        "J" => unit(1.0, Dim::ENERGY, All, true, false),
+        "joule" | "joules" => unit(1.0, Dim::ENERGY, All, false, true),
+        "Wh" => unit(3600.0, Dim::ENERGY, Large, true, false),
+        "param" | "params" | "parameter" | "parameters" => {
+            unit(1.0, Dim::PARAMETER, Large, true, false)
+        }
+        "token" | "tokens" => unit(1.0, Dim::TOKEN, Large, true, false),
+        _ => return Option::None,
+    })
+}
+
+/// The canonical spelling of every lexicon entry, for "did you mean" suggestions.
+const NAMES: &[&str] = &[
+    "B",
+    "byte",
+    "bytes",
+    "bit",
+    "bits",
+    "bps",
+    "FLOP",
+    "FLOPs",
+    "FLOPS",
+    "OP",
+    "OPs",
+    "OPS",
+    "s",
+    "sec",
+    "second",
+    "seconds",
+    "min",
+    "minute",
+    "minutes",
+    "h",
+    "hour",
+    "hours",
+    "Hz",
+    "hertz",
+    "W",
+    "watt",
+    "watts",
+    "J",
+    "joule",
+    "joules",
+    "Wh",
+    "param",
+    "params",
+    "parameter",
+    "parameters",
+    "token",
+    "tokens",
+];
+
+/// Short prefixes, longest first so `Ki` wins over `K`.
+const SHORT: &[(&str, f64, Prefixes)] = &[
+    ("Ki", 1024.0, Prefixes::Information),
+    ("Mi", 1_048_576.0, Prefixes::Information),
+    ("Gi", 1_073_741_824.0, Prefixes::Information),
+    ("Ti", 1_099_511_627_776.0, Prefixes::Information),
+    ("Pi", 1_125_899_906_842_624.0, Prefixes::Information),
+    ("Ei", 1_152_921_504_606_846_976.0, Prefixes::Information),
+    ("µ", 1e-6, Prefixes::All),
+    ("μ", 1e-6, Prefixes::All),
+    ("k", 1e3, Prefixes::Large),
+    ("K", 1e3, Prefixes::Large),
+    ("M", 1e6, Prefixes::Large),
+    ("G", 1e9, Prefixes::Large),
+    ("T", 1e12, Prefixes::Large),
+    ("P", 1e15, Prefixes::Large),
+    ("E", 1e18, Prefixes::Large),
+    ("m", 1e-3, Prefixes::All),
+    ("u", 1e-6, Prefixes::All),
+    ("n", 1e-9, Prefixes::All),
+    ("p", 1e-12, Prefixes::All),
+];
+
+const LONG: &[(&str, f64, Prefixes)] = &[
+    ("kilo", 1e3, Prefixes::Large),
+    ("mega", 1e6, Prefixes::Large),
+    ("giga", 1e9, Prefixes::Large),
+    ("tera", 1e12, Prefixes::Large),
+    ("peta", 1e15, Prefixes::Large),
+    ("exa", 1e18, Prefixes::Large),
+    ("kibi", 1024.0, Prefixes::Information),
+    ("mebi", 1_048_576.0, Prefixes::Information),
+    ("gibi", 1_073_741_824.0, Prefixes::Information),
+    ("tebi", 1_099_511_627_776.0, Prefixes::Information),
+    ("milli", 1e-3, Prefixes::All),
+    ("micro", 1e-6, Prefixes::All),
+    ("nano", 1e-9, Prefixes::All),
+    ("pico", 1e-12, Prefixes::All),
+];
+
+/// May a unit with `allowed` prefixes take a prefix of `kind`?
+fn admits(allowed: Prefixes, kind: Prefixes) -> bool {
+    match kind {
+        Prefixes::Large => allowed != Prefixes::None,
+        Prefixes::Information => allowed == Prefixes::Information,
+        Prefixes::All => allowed == Prefixes::All,
+        Prefixes::None => true,
+    }
+}
+
+/// Look up one unit word (no `/`): `GB`, `µs`, `TFLOPS`, `gigabytes`. Returns the factor to
+/// base units and the dimension.
+pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
+    if let Some(b) = base(word) {
+        if !b.needs_prefix {
+            return Some((b.factor, b.dim));
+        }
+    }
+    for &(p, factor, kind) in SHORT {
+        if let Some(rest) = word.strip_prefix(p) {
+            if let Some(b) = base(rest) {
+                if b.short && admits(b.prefixes, kind) {
+                    return Some((factor * b.factor, b.dim));
+                }
+            }
+        }
+    }
+    if word.len() > 4 {
+        for &(p, factor, kind) in LONG {
+            if let Some(rest) = word.strip_prefix(p) {
+                if let Some(b) = base(rest) {
+                    if b.long && admits(b.prefixes, kind) {
+                        return Some((factor * b.factor, b.dim));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A close spelling of an unknown unit word, for "did you mean".
+pub(crate) fn suggest(word: &str) -> Option<String> {
+    // Case slips first: `gb` → `GB`, `Tflops` → `TFLOPS`, `KIB` → `KiB`.
+    let upper = word.to_uppercase();
+    if lookup(&upper).is_some() {
+        return Some(upper);
+    }
+    for split in 1..word.len().min(3) {
+        if !word.is_char_boundary(split) {
+            continue;
+        }
+        let (p, rest) = word.split_at(split);
+        for name in NAMES {
+            if name.eq_ignore_ascii_case(rest) {
+                for cand in [
+                    format!("{p}{name}"),
+                    format!("{}{name}", p.to_uppercase()),
+                    format!("{}{name}", p.to_lowercase()),
+                ] {
+                    if lookup(&cand).is_some() {
+                        return Some(cand);
+                    }
+                }
+            }
+        }
+    }
+    let mut best: Option<(usize, &str)> = None;
+    for name in NAMES {
+        let d = edit_distance(word, name);
+        if d <= 1 + name.len() / 4 && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, name));
+        }
+    }
+    best.map(|(_, n)| n.to_string())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// The longest unit name a [`Unit`] keeps verbatim; longer ones display canonically.
+const NAME_CAP: usize = 30;
+
+/// A unit as written: its factor to base units, its dimension, and its spelling (`GB`,
+/// `TB/s`, `TFLOPS`), kept so a result can be shown in the unit the author used.
+///
+/// Stored inline (no allocation), so checking a claim does not allocate.
+#[derive(Clone, Copy, PartialEq)]
+pub struct Unit {
+    factor: f64,
+    dim: Dim,
+    len: u8,
+    name: [u8; NAME_CAP],
+}
+
+impl Unit {
+    /// Parse a unit expression: one or more unit words joined by `/` or `·`, each with an
+    /// optional integer power (`GB`, `TB/s`, `FLOP/byte`, `B^2`, `W·h`).
+    ///
+    /// # Errors
+    /// [`crate::Error::UnknownUnit`] or [`crate::Error::Syntax`], with spans into `src`.
+    pub fn parse(src: &str) -> Result<Unit, crate::Error> {
+        crate::eval::parse_unit(src)
+    }
+
+    pub(crate) fn new(factor: f64, dim: Dim, name: &str) -> Unit {
+        let mut buf = [0u8; NAME_CAP];
+        let len = if name.len() <= NAME_CAP {
+            buf[..name.len()].copy_from_slice(name.as_bytes());
+            name.len()
+        } else {
+            0
+        };
+        Unit {
+            factor,
+            dim,
+            len: len as u8,
+            name: buf,
+        }
+    }
+
+    /// How many base units one of this unit is (`GB` → 1e9, `bit` → 0.125, `ms` → 0.001).
+    pub fn factor(&self) -> f64 {
+        self.factor
+    }
+
+    /// The dimension of the unit.
+    pub fn dim(&self) -> Dim {
+        self.dim
+    }
+
+    /// The unit as written (`TB/s`), or its canonical formula when the spelling was longer
+    /// than the inline buffer.
+    pub fn name(&self) -> std::borrow::Cow<'_, str> {
+        if self.len == 0 {
+            return std::borrow::Cow::Owned(self.dim.to_string());
+        }
+        // The buffer only ever holds a whole `&str`, so this cannot fail.
+        std::borrow::Cow::Borrowed(
+            std::str::from_utf8(&self.name[..self.len as usize]).unwrap_or(""),
+        )
+    }
+}
+
+impl fmt::Debug for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Unit")
+            .field("name", &self.name())
+            .field("factor", &self.factor)
+            .field("dim", &self.dim)
+            .finish()
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(w: &str) -> Option<f64> {
+        lookup(w).map(|(f, _)| f)
+    }
+
+    #[test]
+    fn prefixes() {
+        assert_eq!(f("GB"), Some(1e9));
+        assert_eq!(f("GiB"), Some(1_073_741_824.0));
+        assert_eq!(f("KB"), Some(1e3));
+        assert_eq!(f("kB"), Some(1e3));
+        assert_eq!(f("Gb"), Some(1.25e8));
+        assert_eq!(f("Mbit"), Some(125_000.0));
+        assert_eq!(f("ms"), Some(1e-3));
+        assert_eq!(f("µs"), Some(1e-6));
+        assert_eq!(f("μs"), Some(1e-6));
+        assert_eq!(f("us"), Some(1e-6));
+        assert_eq!(f("min"), Some(60.0));
+        assert_eq!(f("gigabytes"), Some(1e9));
+        assert_eq!(f("milliseconds"), Some(1e-3));
+        assert_eq!(f("kWh"), Some(3.6e6));
+        assert_eq!(lookup("TOPS"), Some((1e12, Dim::COMPUTE_RATE)));
+        assert_eq!(lookup("TFLOPs"), Some((1e12, Dim::OPERATION)));
+    }
+
+    #[test]
+    fn refusals() {
+        for w in [
+            "b", "mB", "pB", "kmin", "Th", "GiFLOP", "msec", "FP16", "in", "to", "Mis",
+        ] {
+            assert_eq!(lookup(w), None, "{w}");
+        }
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(suggest("gb").as_deref(), Some("GB"));
+        assert_eq!(suggest("Tflops").as_deref(), Some("TFLOPS"));
+        assert_eq!(suggest("tokns").as_deref(), Some("tokens"));
+        assert_eq!(suggest("mB").as_deref(), Some("MB"));
+        assert_eq!(suggest("xyzzy"), None);
+    }
+}
