@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 /// Files larger than this are refused rather than read: no bank file needs more, and it keeps
 /// memory bounded on hostile input.
-pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+pub const MAX_FILE_SIZE: u64 = 8 * 1024 * 1024;
 
 /// Deepest folder level read below the bank root (a bank uses three).
 const MAX_DEPTH: usize = 8;
