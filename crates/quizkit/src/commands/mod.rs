@@ -5,6 +5,7 @@ use clap::Subcommand;
 use crate::cli::Cli;
 use crate::fsio::Failure;
 
+pub mod calc;
 pub mod export;
 pub mod lint;
 pub mod schema;
@@ -16,6 +17,8 @@ pub enum Command {
     Lint(lint::LintArgs),
     /// Print or write the JSON Schemas of the bank's files.
     Schema(schema::SchemaArgs),
+    /// Evaluate an expression with units, or check a claim: `quizkit calc "7e9 * 16 B -> GB"`.
+    Calc(calc::CalcArgs),
     /// Export the bank to one target (json, moodle, gift, anki, html).
     Export(export::ExportArgs),
 }
@@ -25,6 +28,7 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
     match &cli.command {
         Command::Lint(args) => lint::run(&cli.global, args),
         Command::Schema(args) => schema::run(&cli.global, args),
+        Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),
     }
 }
