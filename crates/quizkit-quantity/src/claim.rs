@@ -93,12 +93,12 @@ impl Outcome {
             return None;
         }
         let ratio = e / c;
-        // Close enough to the telling factor: 0.5%, or the claim's own precision up to 2%.
-        let own = match self.tolerance {
-            Tolerance::Absolute(a) => a / e.abs(),
-            Tolerance::Relative(r) => r,
+        // Close enough to the telling factor: the stated value's own rounding (0.2% to 1%)
+        // for `=`, 0.5% for a relative tolerance, which says nothing about the rounding.
+        let slack = match self.tolerance {
+            Tolerance::Absolute(a) => (a / e.abs()).clamp(0.002, 0.01),
+            Tolerance::Relative(_) => 0.005,
         };
-        let slack = own.clamp(0.005, 0.02);
         let near = |factor: f64| {
             let r = ratio / factor;
             (r - 1.0).abs() <= slack || (1.0 / r - 1.0).abs() <= slack

@@ -148,32 +148,38 @@ impl Dim {
     }
 }
 
-/// The canonical unit formula: `B`, `B/s`, `FLOP/B`, `B·s`, `1/s`, `B^2/s/param`.
+/// The canonical unit formula: `B`, `B/s`, `FLOP/B`, `B·s`, `B^2/s/param`; with nothing
+/// above the line, negative powers: `s^-1`, `s^-1·param^-1`. Every formula parses back with
+/// [`crate::Unit::parse`].
 impl fmt::Display for Dim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let numerator = Base::ALL.iter().any(|&b| self.exponent(b) > 0);
         let mut wrote = false;
         for base in Base::ALL {
             let e = self.exponent(base);
-            if e > 0 {
-                if wrote {
-                    f.write_str("·")?;
-                }
-                f.write_str(base.symbol())?;
-                if e != 1 {
-                    write!(f, "^{e}")?;
-                }
-                wrote = true;
+            if e == 0 || (e < 0 && numerator) {
+                continue;
             }
+            if wrote {
+                f.write_str("·")?;
+            }
+            f.write_str(base.symbol())?;
+            if e != 1 {
+                write!(f, "^{e}")?;
+            }
+            wrote = true;
         }
         if !wrote {
-            f.write_str("1")?;
+            return f.write_str("1");
         }
-        for base in Base::ALL {
-            let e = self.exponent(base);
-            if e < 0 {
-                write!(f, "/{}", base.symbol())?;
-                if e != -1 {
-                    write!(f, "^{}", -i16::from(e))?;
+        if numerator {
+            for base in Base::ALL {
+                let e = self.exponent(base);
+                if e < 0 {
+                    write!(f, "/{}", base.symbol())?;
+                    if e != -1 {
+                        write!(f, "^{}", -i16::from(e))?;
+                    }
                 }
             }
         }
@@ -197,7 +203,8 @@ mod tests {
     #[test]
     fn formula_and_words() {
         assert_eq!(Dim::DATA_RATE.to_string(), "B/s");
-        assert_eq!(Dim::FREQUENCY.to_string(), "1/s");
+        assert_eq!(Dim::FREQUENCY.to_string(), "s^-1");
+        assert_eq!(Dim([0, 0, -1, -1, 0, 0]).to_string(), "s^-1·param^-1");
         assert_eq!(Dim::NONE.to_string(), "1");
         assert_eq!(Dim([2, 0, -1, -1, 0, 0]).to_string(), "B^2/s/param");
         assert_eq!(Dim([1, 0, 1, 0, 0, 0]).to_string(), "B·s");

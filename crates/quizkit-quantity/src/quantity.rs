@@ -10,7 +10,8 @@ use std::fmt;
 ///
 /// `Display` shows the unit it was converted to (`-> GB`) if any, otherwise the best prefix
 /// of the canonical unit: `112 GB`, `7 ms`, `20 TFLOP/s`, `8.4e22 FLOP`. Six significant
-/// digits by default; a precision (`{:.3}`) sets the number of significant digits.
+/// digits by default (every digit of a whole number below 1e15: `68719476736`); a precision
+/// (`{:.3}`) sets the number of significant digits.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Quantity {
     value: f64,
@@ -75,7 +76,8 @@ impl Quantity {
 
 impl fmt::Display for Quantity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sig = f.precision().unwrap_or(6).clamp(1, 17);
+        // Whole numbers below 1e15 show every digit unless a precision is asked for.
+        let sig = f.precision().unwrap_or(0).clamp(0, 17);
         if let Some(u) = &self.unit {
             let name = u.name();
             write_number(f, self.value / u.factor(), sig)?;
@@ -174,17 +176,25 @@ fn write_prefixed(
     write!(f, " {}{unit}", chosen.0)
 }
 
+/// Significant digits when no precision is given.
+const DEFAULT_SIG: usize = 6;
+
 fn round_sig(a: f64, sig: usize) -> f64 {
+    let sig = if sig == 0 { DEFAULT_SIG } else { sig };
     format!("{:.*e}", sig - 1, a).parse().unwrap_or(a)
 }
 
-/// `sig` significant digits, trailing zeros dropped; fixed notation from 1e-4 to below 1e6
-/// (to below 1e15 for whole numbers, so `112000 MB` and `14000000000 bytes` stay readable),
-/// scientific (`8.4e22`) otherwise.
+/// `sig` significant digits (0: every digit of a whole number below 1e15, else six),
+/// trailing zeros dropped; fixed notation from 1e-4 to below 1e6 (to below 1e15 for whole
+/// numbers, so `112000 MB` stays readable), scientific (`8.4e22`) otherwise.
 pub(crate) fn write_number(f: &mut fmt::Formatter<'_>, v: f64, sig: usize) -> fmt::Result {
     if v == 0.0 {
         return f.write_str("0");
     }
+    if sig == 0 && v.fract() == 0.0 && v.abs() < 1e15 {
+        return write!(f, "{v:.0}");
+    }
+    let sig = if sig == 0 { DEFAULT_SIG } else { sig };
     let s = format!("{:.*e}", sig - 1, v);
     let Some((mant, exp)) = s.split_once('e') else {
         return f.write_str(&s);
