@@ -5,7 +5,10 @@
 //! writes their files atomically, and everything time-like comes in through [`Options`], so
 //! the same input always gives the same bytes. [`ALL`] lists them.
 
+pub mod gift;
+pub mod json;
 pub mod markdown;
+pub mod moodle;
 
 use quizkit_model::Bank;
 
@@ -101,7 +104,26 @@ pub struct Target {
 }
 
 /// Every export target, in the order `quizkit build` runs them.
-pub const ALL: &[Target] = &[];
+pub const ALL: &[Target] = &[
+    Target {
+        name: "json",
+        summary: "the whole bank as JSON, every language (schema/export.schema.json)",
+        default_path: json::FILE_NAME,
+        export: json::export,
+    },
+    Target {
+        name: "moodle",
+        summary: "Moodle XML for Moodle's question bank import (--lang all: multilang spans)",
+        default_path: moodle::FILE_NAME,
+        export: moodle::export,
+    },
+    Target {
+        name: "gift",
+        summary: "GIFT text for Moodle's import, as .txt (less complete than moodle)",
+        default_path: gift::FILE_NAME,
+        export: gift::export,
+    },
+];
 
 /// The target called `name`.
 pub fn target(name: &str) -> Option<&'static Target> {

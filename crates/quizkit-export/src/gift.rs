@@ -1,0 +1,202 @@
+//! GIFT (`--to gift`): Moodle's plain-text question format, written as `gift.txt` because
+//! Moodle's import form refuses any other extension for GIFT.
+//!
+//! A `$CATEGORY: $course$/top/<Category>/<Topic>` block per topic, then one block per
+//! question: a `// [id:…] [tag:…]` comment (Moodle reads the idnumber and tags from it), the
+//! `::name::`, the stem as `[html]`, and the options: `=` for the key and `~` for the others,
+//! or `~%50%` / `~%-100%` weights from Moodle's grade list for multiple response, each with
+//! `#` feedback, and the explanation as `####` general feedback. Every text is `[html]` with
+//! `\ ~ = # { } :` escaped and newlines written as `\n`, so no question holds a blank line.
+//! One language, or every language through Moodle's multilang spans (`--lang all`).
+//!
+//! GIFT cannot say everything Moodle XML can; what it loses is reported as a warning: answer
+//! numbering (Moodle uses its site default), shuffling turned off, category descriptions and
+//! topic summaries, difficulty and related questions. Use the Moodle XML export for a
+//! lossless import. Images and characters Moodle cannot store are refused, as in Moodle XML.
+
+use quizkit_model::{Bank, Question};
+
+use crate::moodle::common::{self, Form, Langs, category_path, grades};
+use crate::moodle::warn_stray_lt;
+use crate::{Error, File, Options, Output, Warning};
+
+/// The file name: Moodle's import form takes GIFT only as `.txt`.
+pub const FILE_NAME: &str = "gift.txt";
+
+/// Exports `bank` as GIFT.
+pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
+    let langs = Langs::new(bank, options)?;
+    common::check_bank(bank, "gift")?;
+    common::check_ids(bank)?;
+    let mut warnings = crate::moodle::language_note(bank, options, &langs);
+    let mut blocks: Vec<String> = Vec::new();
+    let mut lost_info = false;
+    for category in &bank.categories {
+        let category_name = langs.title(
+            category.meta.title.as_ref().map(|t| &t.value),
+            &category.slug,
+        );
+        lost_info |= category.meta.description.is_some();
+        warn_stray_lt(&langs, &category_name, None, &mut warnings);
+        for topic in &category.topics {
+            lost_info |= topic.meta.summary.is_some() || !topic.meta.key_points.is_empty();
+            let topic_name = langs.title(topic.meta.title.as_ref().map(|t| &t.value), &topic.slug);
+            warn_stray_lt(&langs, &topic_name, None, &mut warnings);
+            let path = category_path(&[&category_name, &topic_name]);
+            if path.contains('\\') {
+                warnings.push(Warning {
+                    question: None,
+                    message: format!(
+                        "the category path `{path}` holds a backslash, which Moodle's GIFT import may change (it reads escapes there but never undoes them); use the Moodle XML export"
+                    ),
+                });
+            }
+            blocks.push(format!("$CATEGORY: {path}\n"));
+            for question in &topic.questions {
+                blocks.push(question_block(bank, question, &langs, &mut warnings)?);
+            }
+        }
+    }
+    if bank.question_count() > 0 {
+        warnings.insert(
+            0,
+            Warning {
+                question: None,
+                message: "GIFT cannot set the answer numbering: Moodle numbers the options with its site default (a., b., c.) instead of A, B, C".into(),
+            },
+        );
+    }
+    if lost_info {
+        warnings.push(Warning {
+            question: None,
+            message: "GIFT has no place for category descriptions, topic summaries or key points; left out (the Moodle XML export keeps them as category info)".into(),
+        });
+    }
+    warnings.extend(common::dropped_metadata(bank, "GIFT"));
+    Ok(Output {
+        files: vec![File {
+            path: FILE_NAME.to_owned(),
+            bytes: blocks.join("\n").into_bytes(),
+        }],
+        warnings,
+    })
+}
+
+fn question_block(
+    bank: &Bank,
+    question: &Question,
+    langs: &Langs,
+    warnings: &mut Vec<Warning>,
+) -> Result<String, Error> {
+    let grades = grades(question)?;
+    let id = question.id.value.as_str();
+    if !bank.shuffles(question) {
+        warnings.push(Warning {
+            question: Some(id.to_owned()),
+            message: "GIFT cannot turn shuffling off: Moodle will shuffle this question's options (its site default); the Moodle XML export keeps the order".into(),
+        });
+    }
+    let mut out = format!("// [id:{}]", comment_value(id));
+    for tag in &question.tags {
+        if tag.contains(['<', '>', '`']) {
+            warnings.push(Warning {
+                question: Some(id.to_owned()),
+                message: format!(
+                    "the tag `{}` holds <, > or `, which Moodle's GIFT import does not read as a tag; left out",
+                    tag.value
+                ),
+            });
+            continue;
+        }
+        out.push_str(&format!(" [tag:{}]", comment_value(tag)));
+    }
+    out.push('\n');
+    let name = langs.question_name(question);
+    warn_stray_lt(langs, &name, Some(id), warnings);
+    out.push_str("::");
+    out.push_str(&escape(&name));
+    out.push_str("::");
+    out.push_str(&html(&langs.html(&question.stem, Form::Block)));
+    out.push_str("{\n");
+    for (option, weight) in question.options.iter().zip(&grades.percent) {
+        out.push('\t');
+        out.push_str(&match (grades.single, weight.as_str()) {
+            (true, "100") => "=".to_owned(),
+            (_, "0") => "~".to_owned(),
+            (_, w) => format!("~%{w}%"),
+        });
+        out.push_str(&html(&langs.html(&option.text, Form::Inline)));
+        if let Some(feedback) = &option.feedback {
+            let feedback = langs.html(feedback, Form::Inline);
+            if !feedback.is_empty() {
+                out.push('#');
+                out.push_str(&html(&feedback));
+            }
+        }
+        out.push('\n');
+    }
+    if let Some(explanation) = &question.explanation {
+        let explanation = langs.html(explanation, Form::Block);
+        if !explanation.is_empty() {
+            out.push_str("\t####");
+            out.push_str(&html(&explanation));
+            out.push('\n');
+        }
+    }
+    out.push_str("}\n");
+    Ok(out)
+}
+
+/// An HTML text with its `[html]` format marker. Every text carries it, answers and feedback
+/// too, so a text that itself starts with `[plain]` or `[moodle]` is never read as a marker.
+fn html(text: &str) -> String {
+    format!("[html]{}", escape(text))
+}
+
+/// `s` with GIFT's special characters escaped as Moodle's own exporter (`repchar`) escapes
+/// them: a backslash before `\ # = ~ { } :`, a newline as `\n`, carriage returns dropped.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 8);
+    for c in s.chars() {
+        match c {
+            '\\' | '#' | '=' | '~' | '{' | '}' | ':' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\r' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A value inside `[id:…]` or `[tag:…]`: `]` escaped as `\]`, line breaks made spaces.
+fn comment_value(s: &str) -> String {
+    s.replace(']', "\\]").replace(['\n', '\r'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_every_special_character() {
+        assert_eq!(
+            escape("a\\b~c=d#e{f}g:h\ni\r\n"),
+            "a\\\\b\\~c\\=d\\#e\\{f\\}g\\:h\\ni\\n"
+        );
+    }
+
+    #[test]
+    fn math_braces_cannot_open_an_answer_block() {
+        let escaped = escape("\\(x^{2}\\)");
+        assert_eq!(escaped, "\\\\(x^\\{2\\}\\\\)");
+        assert!(
+            !escaped
+                .replace("\\{", "")
+                .replace("\\}", "")
+                .contains(['{', '}'])
+        );
+    }
+}

@@ -1,0 +1,373 @@
+//! JSON (`--to json`): the whole bank as one document, for other tools to build on.
+//!
+//! Every language, always: `--lang` does not apply (a warning says so when it is given). Each
+//! text carries its Markdown source and the HTML it renders to (math as `\( … \)`). Keys come
+//! in a fixed order, languages in the bank's order, so the same bank gives the same bytes.
+//! [`FORMAT_VERSION`] changes when a field changes meaning or goes away; new fields may be
+//! added within a version. The JSON Schema ([`schema`]) is committed as
+//! `schema/export.schema.json`.
+
+use schemars::generate::SchemaSettings;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use quizkit_model::{Bank, Difficulty, LocalizedText, Question, index_letter};
+
+use crate::markdown::{self, Math};
+use crate::{Error, File, LangChoice, Options, Output, Warning};
+
+/// The format version written in `version`.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The file name.
+pub const FILE_NAME: &str = "bank.json";
+
+/// The export: a bank with its categories, topics and questions.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[schemars(
+    title = "quizkit JSON export",
+    description = "A question bank exported by `quizkit export --to json`.",
+    deny_unknown_fields
+)]
+pub struct Export {
+    /// The format version of this document (see the quizkit README).
+    #[schemars(range(min = 1, max = 1))]
+    pub version: u32,
+    /// The bank.
+    pub bank: BankOut,
+    /// The categories, in bank order.
+    pub categories: Vec<CategoryOut>,
+}
+
+/// The bank's identity.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BankOut {
+    /// The bank's stable id (`quizkit.toml` `id`).
+    pub id: String,
+    /// The bank's title, or null when `quizkit.toml` gives none (inline HTML).
+    pub title: Option<Text>,
+    /// The bank's languages; the first is the default.
+    #[schemars(length(min = 1))]
+    pub languages: Vec<String>,
+    /// The number of questions in the bank.
+    pub question_count: usize,
+}
+
+/// A category: a folder of topics.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CategoryOut {
+    /// The folder name.
+    pub slug: String,
+    /// The title, or the folder name when `category.toml` gives none (inline HTML).
+    pub title: Text,
+    /// The description, or null (block HTML).
+    pub description: Option<Text>,
+    /// The topics, in bank order.
+    pub topics: Vec<TopicOut>,
+}
+
+/// A topic: a folder of questions.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TopicOut {
+    /// The folder name.
+    pub slug: String,
+    /// The title, or the folder name when `topic.toml` gives none (inline HTML).
+    pub title: Text,
+    /// The introduction, or null (block HTML).
+    pub summary: Option<Text>,
+    /// The key points, in order (block HTML).
+    pub key_points: Vec<Text>,
+    /// The questions: files in name order, questions in file order.
+    pub questions: Vec<QuestionOut>,
+}
+
+/// A multiple-choice question.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct QuestionOut {
+    /// The stable id, unique in the bank.
+    pub id: String,
+    /// The question (block HTML).
+    pub stem: Text,
+    /// The options, in authored order (A first).
+    pub options: Vec<OptionOut>,
+    /// The key.
+    pub answer: AnswerOut,
+    /// Why the key is right, or null (block HTML).
+    pub explanation: Option<Text>,
+    /// Tags, as written.
+    pub tags: Vec<String>,
+    /// `easy`, `medium`, `hard`, or null when not given.
+    pub difficulty: Option<DifficultyOut>,
+    /// Ids of related questions.
+    pub related: Vec<String>,
+    /// Arithmetic claims the explanation relies on, as checked by `quizkit lint`.
+    pub checks: Vec<String>,
+    /// Whether a target may shuffle the options (the question's `shuffle`, else the bank's,
+    /// else true).
+    pub shuffle: bool,
+}
+
+/// One option.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct OptionOut {
+    /// Its letter: `A` for the first.
+    #[schemars(regex(pattern = r"^[A-Z]$"))]
+    pub letter: String,
+    /// Whether the key names it.
+    pub correct: bool,
+    /// The option (inline HTML).
+    pub text: Text,
+    /// Feedback for a learner who picks it, or null (inline HTML).
+    pub feedback: Option<Text>,
+}
+
+/// The key of a question.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct AnswerOut {
+    /// The letters of the correct options, in the order written.
+    #[schemars(inner(regex(pattern = r"^[A-Z]$")))]
+    pub letters: Vec<String>,
+    /// Their 0-based indices into `options`.
+    pub indices: Vec<usize>,
+    /// True for a multiple-response question (the key was written as a list).
+    pub multiple: bool,
+}
+
+/// How hard a question is.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DifficultyOut {
+    /// Recall of a fact.
+    Easy,
+    /// Understanding or a short application.
+    Medium,
+    /// Analysis or a multi-step calculation.
+    Hard,
+}
+
+/// A text in every language of the bank, in the bank's language order: language code →
+/// Markdown source and rendered HTML.
+#[derive(Debug)]
+pub struct Text(pub Vec<(String, TextOut)>);
+
+/// One language's version of a text.
+#[derive(Debug, serde::Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TextOut {
+    /// The Markdown source, as written.
+    pub markdown: String,
+    /// The HTML it renders to; raw HTML in the source is escaped, math is `\( … \)`.
+    pub html: String,
+}
+
+impl Serialize for Text {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (lang, text) in &self.0 {
+            map.serialize_entry(lang, text)?;
+        }
+        map.end()
+    }
+}
+
+impl JsonSchema for Text {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Text".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let entry = generator.subschema_for::<TextOut>();
+        json_schema!({
+            "description": "A text in every language of the bank, keyed by language code in the bank's order.",
+            "type": "object",
+            "propertyNames": { "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$" },
+            "additionalProperties": entry,
+            "minProperties": 1
+        })
+    }
+}
+
+/// Whether a text is a paragraph-level block or a short inline text.
+#[derive(Clone, Copy)]
+enum Form {
+    Block,
+    Inline,
+}
+
+struct Ctx<'a> {
+    langs: Vec<&'a str>,
+}
+
+impl Ctx<'_> {
+    fn text(&self, text: &LocalizedText, form: Form) -> Text {
+        Text(
+            self.langs
+                .iter()
+                .map(|lang| {
+                    let source = text.get_or_first(lang).to_owned();
+                    let html = match form {
+                        Form::Block => markdown::to_html(&source, Math::Delimiters),
+                        Form::Inline => markdown::to_inline_html(&source, Math::Delimiters),
+                    };
+                    (
+                        (*lang).to_owned(),
+                        TextOut {
+                            markdown: source,
+                            html,
+                        },
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    fn title(&self, title: Option<&LocalizedText>, slug: &str) -> Text {
+        match title {
+            Some(t) => self.text(t, Form::Inline),
+            None => Text(
+                self.langs
+                    .iter()
+                    .map(|l| {
+                        (
+                            (*l).to_owned(),
+                            TextOut {
+                                markdown: slug.to_owned(),
+                                html: markdown::to_inline_html(slug, Math::Delimiters),
+                            },
+                        )
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    fn question(&self, bank: &Bank, q: &Question) -> QuestionOut {
+        let letters: Vec<String> = q
+            .answer
+            .as_ref()
+            .map(|a| a.letters.iter().map(|l| l.value.clone()).collect())
+            .unwrap_or_default();
+        let indices = q.key_indices();
+        QuestionOut {
+            id: q.id.value.clone(),
+            stem: self.text(&q.stem, Form::Block),
+            options: q
+                .options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| OptionOut {
+                    letter: index_letter(i).to_string(),
+                    correct: indices.contains(&i),
+                    text: self.text(&o.text, Form::Inline),
+                    feedback: o.feedback.as_ref().map(|f| self.text(f, Form::Inline)),
+                })
+                .collect(),
+            answer: AnswerOut {
+                letters,
+                indices,
+                multiple: q.is_multiple_response(),
+            },
+            explanation: q.explanation.as_ref().map(|e| self.text(e, Form::Block)),
+            tags: q.tags.iter().map(|t| t.value.clone()).collect(),
+            difficulty: q.difficulty.as_ref().map(|d| match d.value {
+                Difficulty::Easy => DifficultyOut::Easy,
+                Difficulty::Medium => DifficultyOut::Medium,
+                Difficulty::Hard => DifficultyOut::Hard,
+            }),
+            related: q.related.iter().map(|r| r.value.clone()).collect(),
+            checks: q.checks.iter().map(|c| c.value.clone()).collect(),
+            shuffle: bank.shuffles(q),
+        }
+    }
+}
+
+/// The export document of `bank`, every language.
+pub fn document(bank: &Bank) -> Export {
+    let ctx = Ctx {
+        langs: bank.config.languages().collect(),
+    };
+    Export {
+        version: FORMAT_VERSION,
+        bank: BankOut {
+            id: bank.config.id.value.clone(),
+            title: bank
+                .config
+                .title
+                .as_ref()
+                .map(|t| ctx.text(t, Form::Inline)),
+            languages: ctx.langs.iter().map(|l| (*l).to_owned()).collect(),
+            question_count: bank.question_count(),
+        },
+        categories: bank
+            .categories
+            .iter()
+            .map(|c| CategoryOut {
+                slug: c.slug.clone(),
+                title: ctx.title(c.meta.title.as_ref().map(|t| &t.value), &c.slug),
+                description: c
+                    .meta
+                    .description
+                    .as_ref()
+                    .map(|d| ctx.text(d, Form::Block)),
+                topics: c
+                    .topics
+                    .iter()
+                    .map(|t| TopicOut {
+                        slug: t.slug.clone(),
+                        title: ctx.title(t.meta.title.as_ref().map(|t| &t.value), &t.slug),
+                        summary: t.meta.summary.as_ref().map(|s| ctx.text(s, Form::Block)),
+                        key_points: t
+                            .meta
+                            .key_points
+                            .iter()
+                            .map(|k| ctx.text(k, Form::Block))
+                            .collect(),
+                        questions: t.questions.iter().map(|q| ctx.question(bank, q)).collect(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// Exports `bank` as JSON, every language whatever `options.lang` says.
+pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
+    let mut warnings = Vec::new();
+    if let LangChoice::One(lang) = &options.lang {
+        options.languages(bank)?;
+        warnings.push(Warning {
+            question: None,
+            message: format!(
+                "the JSON export always holds every language; `--lang {lang}` does not apply"
+            ),
+        });
+    }
+    let mut bytes = serde_json::to_vec_pretty(&document(bank)).map_err(|e| Error {
+        question: None,
+        message: format!("cannot write JSON: {e}"),
+    })?;
+    bytes.push(b'\n');
+    Ok(Output {
+        files: vec![File {
+            path: FILE_NAME.to_owned(),
+            bytes,
+        }],
+        warnings,
+    })
+}
+
+/// The JSON Schema of the export (draft 7), pretty-printed with a trailing newline: what
+/// `schema/export.schema.json` holds.
+pub fn schema() -> String {
+    let generator = SchemaSettings::draft07().for_serialize().into_generator();
+    let schema = generator.into_root_schema_for::<Export>();
+    let mut json = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    json.push('\n');
+    json
+}

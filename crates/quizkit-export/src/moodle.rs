@@ -1,0 +1,340 @@
+//! Moodle XML (`--to moodle`): a file Moodle 4.x imports through *Question bank → Import →
+//! Moodle XML format*.
+//!
+//! One `<question type="category">` per category and per topic
+//! (`$course$/top/<Category>/<Topic>`, with the description, summary and key points as its
+//! `info`), then the topic's questions as `multichoice`: the stem as question text, the
+//! explanation as general feedback, per-option feedback, grades from Moodle's list (single
+//! choice 100/0; multiple response equal shares of 100 for the keys and equal negative shares
+//! for the rest), shuffle from the bank, `ABCD` numbering as on the quiz site, the question id
+//! as `idnumber`, and the tags. Default grade and penalty are written explicitly. Every text
+//! is HTML in CDATA (with `]]>` split as Moodle's own exporter splits it); math goes out as
+//! `\( … \)` for Moodle's MathJax filter.
+//!
+//! One language, or every language (`--lang all`) through Moodle's multilang spans in every
+//! text, names included; the "Multi-Language Content" filter must be on in Moodle for those.
+//!
+//! Refused with an error, never written half-right: characters XML 1.0 forbids (C0 controls
+//! other than tab and newline, U+FFFE, U+FFFF), images (their bytes would have to be embedded
+//! as `@@PLUGINFILE@@` files; exporters do no I/O and get no media yet), questions Moodle
+//! would reject or mangle (fewer than two options, a blank option, no valid key, a number of
+//! keys without an equal share in Moodle's grade list, duplicate or over-long ids).
+//!
+//! The rules come from `shared/reference/moodle.md`, checked against Moodle 4.5's importer.
+
+pub(crate) mod common;
+
+use quizkit_model::{Bank, LocalizedText, Question};
+
+use self::common::{Form, Langs, MAX_IDNUMBER_CHARS, category_path, grades, render};
+use crate::{Error, File, LangChoice, Options, Output, Warning};
+
+/// The file name Moodle's importer expects (`.xml`).
+pub const FILE_NAME: &str = "moodle.xml";
+
+/// Exports `bank` as Moodle XML.
+pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
+    let langs = Langs::new(bank, options)?;
+    common::check_bank(bank, "moodle")?;
+    common::check_ids(bank)?;
+    let mut warnings = language_note(bank, options, &langs);
+    let mut xml = String::with_capacity(4096 + bank.question_count() * 4096);
+    xml.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
+    let bank_id = bank.config.id.value.as_str();
+    for category in &bank.categories {
+        let category_name = langs.title(
+            category.meta.title.as_ref().map(|t| &t.value),
+            &category.slug,
+        );
+        warn_stray_lt(&langs, &category_name, None, &mut warnings);
+        let info = category
+            .meta
+            .description
+            .as_ref()
+            .map(|d| langs.html(d, Form::Block))
+            .unwrap_or_default();
+        write_category(
+            &mut xml,
+            &category_path(&[&category_name]),
+            &info,
+            &format!("{bank_id}/{}", category.slug),
+            &mut warnings,
+        );
+        for topic in &category.topics {
+            let topic_name = langs.title(topic.meta.title.as_ref().map(|t| &t.value), &topic.slug);
+            warn_stray_lt(&langs, &topic_name, None, &mut warnings);
+            let info = langs.combine(|lang| {
+                topic_info(
+                    topic.meta.summary.as_ref().map(|s| &s.value),
+                    &topic.meta.key_points,
+                    lang,
+                )
+            });
+            write_category(
+                &mut xml,
+                &category_path(&[&category_name, &topic_name]),
+                &info,
+                &format!("{bank_id}/{}/{}", category.slug, topic.slug),
+                &mut warnings,
+            );
+            for question in &topic.questions {
+                write_question(&mut xml, bank, question, &langs, &mut warnings)?;
+            }
+        }
+    }
+    xml.push_str("</quiz>\n");
+    warnings.extend(common::dropped_metadata(bank, "Moodle XML"));
+    if let Some(c) = xml.chars().find(|&c| common::forbidden_in_xml(c)) {
+        return Err(Error {
+            question: None,
+            message: format!(
+                "internal error: the XML would hold U+{:04X}, which XML forbids",
+                u32::from(c)
+            ),
+        });
+    }
+    Ok(Output {
+        files: vec![File {
+            path: FILE_NAME.to_owned(),
+            bytes: xml.into_bytes(),
+        }],
+        warnings,
+    })
+}
+
+/// A note when a bank with several languages is written in one by default.
+pub(crate) fn language_note(bank: &Bank, options: &Options, langs: &Langs) -> Vec<Warning> {
+    let all: Vec<&str> = bank.config.languages().collect();
+    if options.lang == LangChoice::Default && all.len() > 1 {
+        vec![Warning {
+            question: None,
+            message: format!(
+                "wrote {} only, the bank's first language; `--lang all` writes {} through Moodle's multilang spans",
+                langs.list().join(", "),
+                all.join(", ")
+            ),
+        }]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Moodle cleans names with `PARAM_TEXT`, which strips anything that looks like a tag; it
+/// keeps multilang spans only when nothing else in the name starts with `<`. A name with a
+/// `<` of its own is reported: it loses text, or shows every language at once.
+pub(crate) fn warn_stray_lt(
+    langs: &Langs,
+    name: &str,
+    question: Option<&str>,
+    warnings: &mut Vec<Warning>,
+) {
+    let mut rest = name.to_owned();
+    if langs.multilang() {
+        for lang in langs.list() {
+            rest = rest.replace(&format!("<span lang=\"{lang}\" class=\"multilang\">"), "");
+        }
+        rest = rest.replace("</span>", "");
+    }
+    if rest.contains('<') {
+        let effect = if langs.multilang() {
+            "strips the multilang spans from it too and shows every language at once"
+        } else {
+            "strips whatever looks like an HTML tag from it"
+        };
+        warnings.push(Warning {
+            question: question.map(str::to_owned),
+            message: format!("the name `{name}` contains `<`; Moodle {effect}"),
+        });
+    }
+}
+
+/// The summary and the key points of a topic as HTML, in one language.
+fn topic_info(
+    summary: Option<&LocalizedText>,
+    key_points: &[quizkit_model::Spanned<LocalizedText>],
+    lang: &str,
+) -> String {
+    let mut html = summary
+        .map(|s| render(s.get_or_first(lang), Form::Block))
+        .unwrap_or_default();
+    if !key_points.is_empty() {
+        if !html.is_empty() {
+            html.push('\n');
+        }
+        html.push_str("<ul>\n");
+        for point in key_points {
+            html.push_str("<li>");
+            html.push_str(&render(point.get_or_first(lang), Form::Block));
+            html.push_str("</li>\n");
+        }
+        html.push_str("</ul>");
+    }
+    html
+}
+
+fn write_category(
+    xml: &mut String,
+    path: &str,
+    info: &str,
+    idnumber: &str,
+    warnings: &mut Vec<Warning>,
+) {
+    xml.push_str("  <question type=\"category\">\n    <category>\n");
+    push_text(xml, 6, path);
+    xml.push_str("    </category>\n    <info format=\"html\">\n");
+    push_text(xml, 6, info);
+    xml.push_str("    </info>\n");
+    if idnumber.chars().count() <= MAX_IDNUMBER_CHARS {
+        xml.push_str("    <idnumber>");
+        xml.push_str(&escape(idnumber));
+        xml.push_str("</idnumber>\n");
+    } else {
+        warnings.push(Warning {
+            question: None,
+            message: format!(
+                "the category `{idnumber}` gets no idnumber: it would be longer than Moodle's {MAX_IDNUMBER_CHARS} characters"
+            ),
+        });
+    }
+    xml.push_str("  </question>\n");
+}
+
+fn write_question(
+    xml: &mut String,
+    bank: &Bank,
+    question: &Question,
+    langs: &Langs,
+    warnings: &mut Vec<Warning>,
+) -> Result<(), Error> {
+    let grades = grades(question)?;
+    let name = langs.question_name(question);
+    warn_stray_lt(langs, &name, Some(&question.id), warnings);
+    xml.push_str("  <question type=\"multichoice\">\n    <name>\n");
+    push_text(xml, 6, &name);
+    xml.push_str("    </name>\n");
+    push_html_field(
+        xml,
+        4,
+        "questiontext",
+        &langs.html(&question.stem, Form::Block),
+    );
+    let explanation = question
+        .explanation
+        .as_ref()
+        .map(|e| langs.html(e, Form::Block))
+        .unwrap_or_default();
+    push_html_field(xml, 4, "generalfeedback", &explanation);
+    xml.push_str("    <defaultgrade>1.0000000</defaultgrade>\n");
+    xml.push_str("    <penalty>0.3333333</penalty>\n");
+    xml.push_str("    <hidden>0</hidden>\n");
+    xml.push_str("    <idnumber>");
+    xml.push_str(&escape(&question.id));
+    xml.push_str("</idnumber>\n");
+    xml.push_str(if grades.single {
+        "    <single>true</single>\n"
+    } else {
+        "    <single>false</single>\n"
+    });
+    xml.push_str(if bank.shuffles(question) {
+        "    <shuffleanswers>true</shuffleanswers>\n"
+    } else {
+        "    <shuffleanswers>false</shuffleanswers>\n"
+    });
+    xml.push_str("    <answernumbering>ABCD</answernumbering>\n");
+    xml.push_str("    <showstandardinstruction>1</showstandardinstruction>\n");
+    for field in [
+        "correctfeedback",
+        "partiallycorrectfeedback",
+        "incorrectfeedback",
+    ] {
+        push_html_field(xml, 4, field, "");
+    }
+    if !grades.single {
+        xml.push_str("    <shownumcorrect/>\n");
+    }
+    for (option, fraction) in question.options.iter().zip(&grades.percent) {
+        xml.push_str(&format!(
+            "    <answer fraction=\"{fraction}\" format=\"html\">\n"
+        ));
+        push_text(xml, 6, &langs.html(&option.text, Form::Inline));
+        let feedback = option
+            .feedback
+            .as_ref()
+            .map(|f| langs.html(f, Form::Inline))
+            .unwrap_or_default();
+        push_html_field(xml, 6, "feedback", &feedback);
+        xml.push_str("    </answer>\n");
+    }
+    if !question.tags.is_empty() {
+        xml.push_str("    <tags>\n");
+        for tag in &question.tags {
+            xml.push_str("      <tag>\n");
+            push_text(xml, 8, tag);
+            xml.push_str("      </tag>\n");
+        }
+        xml.push_str("    </tags>\n");
+    }
+    xml.push_str("  </question>\n");
+    Ok(())
+}
+
+/// `<field format="html"><text>…</text></field>`.
+fn push_html_field(xml: &mut String, indent: usize, field: &str, html: &str) {
+    push_indent(xml, indent);
+    xml.push_str(&format!("<{field} format=\"html\">\n"));
+    push_text(xml, indent + 2, html);
+    push_indent(xml, indent);
+    xml.push_str(&format!("</{field}>\n"));
+}
+
+/// `<text>` with the content in CDATA: Moodle's parser drops whitespace between entity
+/// references outside CDATA, never inside (§2).
+fn push_text(xml: &mut String, indent: usize, content: &str) {
+    push_indent(xml, indent);
+    xml.push_str("<text>");
+    xml.push_str(&cdata(content));
+    xml.push_str("</text>\n");
+}
+
+fn push_indent(xml: &mut String, indent: usize) {
+    xml.extend(std::iter::repeat_n(' ', indent));
+}
+
+/// `s` as CDATA, `]]>` split across two sections as Moodle's own `xml_escape` splits it;
+/// nothing for an empty string.
+pub(crate) fn cdata(s: &str) -> String {
+    if s.is_empty() {
+        return String::new();
+    }
+    format!("<![CDATA[{}]]>", s.replace("]]>", "]]]]><![CDATA[>"))
+}
+
+/// `s` escaped for XML character data.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cdata_splits_its_terminator() {
+        assert_eq!(cdata("a]]>b"), "<![CDATA[a]]]]><![CDATA[>b]]>");
+        assert_eq!(cdata(""), "");
+    }
+
+    #[test]
+    fn escape_covers_markup() {
+        assert_eq!(escape("a<b&c>"), "a&lt;b&amp;c&gt;");
+    }
+}
