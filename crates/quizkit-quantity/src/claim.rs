@@ -1,7 +1,7 @@
 //! Claims: `expression = value` and `expression ≈ value`, and the hints for wrong ones.
 
 use crate::error::{Error, span};
-use crate::eval::{Parser, Val};
+use crate::eval::{PResult, Parser, Val};
 use crate::lexer::Kind;
 use crate::quantity::Quantity;
 use miette::SourceSpan;
@@ -233,6 +233,10 @@ impl fmt::Display for Hint {
 /// different dimensions ([`Error::DimensionMismatch`], labels on both sides), overflow, …;
 /// [`Error::NotAClaim`] when there is no relation.
 pub fn check(src: &str, opts: &Options) -> Result<Outcome, Error> {
+    check_boxed(src, opts).map_err(|e| *e)
+}
+
+fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
     let mut p = Parser::new(src)?;
     let lhs = p.sum()?;
     let lhs_unit = p.conversion(&lhs)?;
@@ -241,14 +245,15 @@ pub fn check(src: &str, opts: &Options) -> Result<Outcome, Error> {
         Kind::Approx => Relation::Approx,
         _ => {
             let t = p.tok;
-            let err = if t.kind == Kind::Eof {
-                Error::NotAClaim {
-                    span: span(t.start, t.end),
-                }
-            } else {
-                p.expect_end().err().unwrap_or(Error::NotAClaim {
+            let not_a_claim = || {
+                Box::new(Error::NotAClaim {
                     span: span(t.start, t.end),
                 })
+            };
+            let err = if t.kind == Kind::Eof {
+                not_a_claim()
+            } else {
+                p.expect_end().err().unwrap_or_else(not_a_claim)
             };
             return Err(err);
         }
@@ -275,7 +280,7 @@ pub fn check(src: &str, opts: &Options) -> Result<Outcome, Error> {
         if let Some((s, e)) = p.glued {
             err = err.with_help(glued_help(src.get(s as usize..e as usize).unwrap_or("")));
         }
-        return Err(err);
+        return Err(Box::new(err));
     }
     let tolerance = match (stated, relation) {
         (Some(t), _) => t,
@@ -310,21 +315,21 @@ fn glued_help(w: &str) -> String {
 }
 
 /// After `±`: `5%` (relative) or a quantity of the expected value's dimension (absolute).
-fn stated_tolerance(p: &mut Parser<'_>, rhs: &Val) -> Result<Tolerance, Error> {
+fn stated_tolerance(p: &mut Parser<'_>, rhs: &Val) -> PResult<Tolerance> {
     let t = p.sum()?;
-    let percent = t.unit.is_some_and(|(s, e, f)| f == 0.01 && e == s + 1) && t.dim.is_none();
+    let percent = t.uend == t.ustart + 1 && p.slice(t.ustart, t.uend) == "%" && t.dim.is_none();
     if percent {
         return Ok(Tolerance::Relative(t.v.abs()));
     }
     if t.dim != rhs.dim {
-        return Err(Error::DimensionMismatch {
+        return Err(Box::new(Error::DimensionMismatch {
             op: "use as a tolerance",
             left: rhs.dim.describe(),
             right: t.dim.describe(),
             left_span: span(rhs.start, rhs.end),
             right_span: span(t.start, t.end),
             help: Some("state a tolerance in the value's unit, or as a percentage".into()),
-        });
+        }));
     }
     Ok(Tolerance::Absolute(t.v.abs()))
 }

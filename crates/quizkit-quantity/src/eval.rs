@@ -13,6 +13,15 @@ pub const MAX_LEN: usize = 4096;
 /// How deeply parentheses, signs, powers and function calls may nest.
 pub const MAX_DEPTH: u32 = 64;
 
+/// The parser's result: the error boxed, so the `Result` that every level of the
+/// recursive descent returns stays as small as a value.
+pub(crate) type PResult<T> = Result<T, Box<Error>>;
+
+#[cold]
+fn fail<T>(e: Error) -> PResult<T> {
+    Err(Box::new(e))
+}
+
 /// A value during evaluation, with the span it came from.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Val {
@@ -24,8 +33,10 @@ pub(crate) struct Val {
     /// For a literal (`112 GB`, `-3.5 ms`): half a unit in its last written digit, in base
     /// units. NaN for anything computed.
     pub hu: f64,
-    /// The unit written after a literal or as a bare unit: span and factor.
-    pub unit: Option<(u32, u32, f64)>,
+    /// The span of the unit written after a literal or as a bare unit; empty when none.
+    /// Its factor is looked up again when needed, which keeps this struct small.
+    pub ustart: u32,
+    pub uend: u32,
     /// A bare unit (`GB` with no number): takes no further unit suffix.
     pub bare_unit: bool,
 }
@@ -38,7 +49,8 @@ impl Val {
             start,
             end,
             hu: f64::NAN,
-            unit: None,
+            ustart: 0,
+            uend: 0,
             bare_unit: false,
         }
     }
@@ -90,12 +102,14 @@ pub(crate) struct Parser<'a> {
     depth: u32,
     /// The first glued count suffix (`7B`), to explain a dimension mismatch it may cause.
     pub glued: Option<(u32, u32)>,
+    /// The last unit written after a literal: span and factor.
+    last_unit: (u32, u32, f64),
 }
 
 impl<'a> Parser<'a> {
-    pub fn new(src: &'a str) -> Result<Parser<'a>, Error> {
+    pub fn new(src: &'a str) -> PResult<Parser<'a>> {
         if src.len() > MAX_LEN {
-            return Err(Error::TooLong {
+            return fail(Error::TooLong {
                 len: src.len(),
                 max: MAX_LEN,
                 span: (MAX_LEN..src.len()).into(),
@@ -110,9 +124,11 @@ impl<'a> Parser<'a> {
             prev_end: 0,
             depth: 0,
             glued: None,
+            last_unit: (0, 0, 1.0),
         })
     }
 
+    #[inline]
     pub fn bump(&mut self) -> Token {
         let t = self.tok;
         self.prev_end = t.end;
@@ -124,86 +140,103 @@ impl<'a> Parser<'a> {
         self.src.get(t.start as usize..t.end as usize).unwrap_or("")
     }
 
-    fn slice(&self, start: u32, end: u32) -> &'a str {
+    pub fn slice(&self, start: u32, end: u32) -> &'a str {
         self.src.get(start as usize..end as usize).unwrap_or("")
     }
 
-    fn enter(&mut self, at: &Token) -> Result<(), Error> {
+    #[inline]
+    fn enter(&mut self, at: &Token) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(Error::TooDeep {
+            return fail(Error::TooDeep {
                 span: span(at.start, at.end),
             });
         }
         Ok(())
     }
 
+    #[inline]
     fn leave(&mut self) {
         self.depth -= 1;
     }
 
     /// A finite result, or the error that says why not.
-    fn finish(v: f64, dim: Dim, start: u32, end: u32) -> Result<Val, Error> {
+    #[inline]
+    fn finish(v: f64, dim: Dim, start: u32, end: u32) -> PResult<Val> {
         if v.is_nan() {
-            return Err(Error::Undefined {
+            return fail(Error::Undefined {
                 span: span(start, end),
             });
         }
         if v.is_infinite() {
-            return Err(Error::Overflow {
+            return fail(Error::Overflow {
                 span: span(start, end),
             });
         }
         Ok(Val::computed(v, dim, start, end))
     }
 
-    /// `product (('+' | '-') product)*`
-    pub fn sum(&mut self) -> Result<Val, Error> {
-        let mut a = self.product()?;
+    /// An expression: `+ -` below `* / × ÷ ·`, both left-associative; operands are
+    /// [`Parser::unary`]. Precedence climbing keeps one call level per operand, which is most
+    /// of what evaluating costs.
+    pub fn sum(&mut self) -> PResult<Val> {
+        self.binary(0)
+    }
+
+    fn binary(&mut self, min_prec: u8) -> PResult<Val> {
+        let mut a = self.unary()?;
         loop {
-            let sub = match self.tok.kind {
-                Kind::Plus => false,
-                Kind::Minus => true,
+            let prec = match self.tok.kind {
+                Kind::Plus | Kind::Minus => 0,
+                Kind::Star | Kind::Dot | Kind::Slash => 1,
                 _ => return Ok(a),
             };
-            self.bump();
-            let b = self.product()?;
-            if a.dim != b.dim {
-                return Err(mismatch(if sub { "subtract" } else { "add" }, &a, &b));
+            if prec < min_prec {
+                return Ok(a);
             }
-            let v = if sub { a.v - b.v } else { a.v + b.v };
-            a = Self::finish(v, a.dim, a.start, b.end)?;
+            let op = self.bump().kind;
+            let b = if prec == 0 {
+                self.binary(1)?
+            } else {
+                self.unary()?
+            };
+            a = Self::apply(op, a, b)?;
         }
     }
 
-    /// `unary (('*' | '/') unary)*`
-    fn product(&mut self) -> Result<Val, Error> {
-        let mut a = self.unary()?;
-        loop {
-            let div = match self.tok.kind {
-                Kind::Star | Kind::Dot => false,
-                Kind::Slash => true,
-                _ => return Ok(a),
-            };
-            self.bump();
-            let b = self.unary()?;
-            let (v, dim) = if div {
+    #[inline]
+    fn apply(op: Kind, a: Val, b: Val) -> PResult<Val> {
+        let (v, dim) = match op {
+            Kind::Plus | Kind::Minus => {
+                if a.dim != b.dim {
+                    let what = if op == Kind::Plus { "add" } else { "subtract" };
+                    return fail(mismatch(what, &a, &b));
+                }
+                let v = if op == Kind::Plus {
+                    a.v + b.v
+                } else {
+                    a.v - b.v
+                };
+                (v, Some(a.dim))
+            }
+            Kind::Slash => {
                 if b.v == 0.0 {
-                    return Err(Error::DivisionByZero {
+                    return fail(Error::DivisionByZero {
                         span: span(b.start, b.end),
                     });
                 }
                 (a.v / b.v, a.dim.div(b.dim))
-            } else {
-                (a.v * b.v, a.dim.mul(b.dim))
-            };
-            let dim = dim.ok_or_else(|| exponent_range(a.start, b.end))?;
-            a = Self::finish(v, dim, a.start, b.end)?;
-        }
+            }
+            _ => (a.v * b.v, a.dim.mul(b.dim)),
+        };
+        let Some(dim) = dim else {
+            return fail(exponent_range(a.start, b.end));
+        };
+        Self::finish(v, dim, a.start, b.end)
     }
 
     /// `('-' | '+') unary | power`
-    fn unary(&mut self) -> Result<Val, Error> {
+    fn unary(&mut self) -> PResult<Val> {
         let neg = match self.tok.kind {
             Kind::Minus => true,
             Kind::Plus => false,
@@ -222,7 +255,8 @@ impl<'a> Parser<'a> {
 
     /// `atom [('^' exponent) | superscript] [unit]`: the unit binds after the power, so
     /// `2^3 B` is 8 B and `10^9 param` is a billion parameters.
-    fn power(&mut self) -> Result<Val, Error> {
+    #[inline]
+    fn power(&mut self) -> PResult<Val> {
         let a = self.atom()?;
         let mut a = self.power_tail(a)?;
         if a.bare_unit {
@@ -232,7 +266,8 @@ impl<'a> Parser<'a> {
             let t = self.bump();
             a.v *= 0.01;
             a.hu *= 0.01;
-            a.unit = Some((t.start, t.end, 0.01));
+            (a.ustart, a.uend) = (t.start, t.end);
+            self.last_unit = (t.start, t.end, 0.01);
             a.end = t.end;
             return Ok(a);
         }
@@ -243,14 +278,16 @@ impl<'a> Parser<'a> {
             let mut out = Self::finish(a.v * factor, dim, a.start, ue)?;
             if lit {
                 out.hu = a.hu * factor;
-                out.unit = Some((us, ue, factor));
+                (out.ustart, out.uend) = (us, ue);
+                self.last_unit = (us, ue, factor);
             }
             return Ok(out);
         }
         Ok(a)
     }
 
-    fn power_tail(&mut self, base: Val) -> Result<Val, Error> {
+    #[inline]
+    fn power_tail(&mut self, base: Val) -> PResult<Val> {
         match self.tok.kind {
             Kind::Caret => {
                 let t = self.bump();
@@ -268,7 +305,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `('-' | '+') exponent | atom [('^' exponent) | superscript]`: right-associative.
-    fn exponent(&mut self) -> Result<Val, Error> {
+    fn exponent(&mut self) -> PResult<Val> {
         let neg = match self.tok.kind {
             Kind::Minus => true,
             Kind::Plus => false,
@@ -288,9 +325,9 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    fn pow(base: Val, e: f64, e_dim: Dim, es: u32, ee: u32) -> Result<Val, Error> {
+    fn pow(base: Val, e: f64, e_dim: Dim, es: u32, ee: u32) -> PResult<Val> {
         if !e_dim.is_none() {
-            return Err(Error::InvalidPower {
+            return fail(Error::InvalidPower {
                 message: "an exponent must be a plain number".into(),
                 span: span(es, ee),
             });
@@ -299,7 +336,7 @@ impl<'a> Parser<'a> {
             return Self::finish(base.v.powf(e), Dim::NONE, base.start, ee);
         }
         if e.fract() != 0.0 || e.abs() > 127.0 {
-            return Err(Error::InvalidPower {
+            return fail(Error::InvalidPower {
                 message: "a quantity with a unit can only be raised to a whole power".into(),
                 span: span(es, ee),
             });
@@ -311,16 +348,16 @@ impl<'a> Parser<'a> {
 
     /// A number (with a count word), a parenthesized expression, `min(…)`/`max(…)`, or a
     /// bare unit.
-    fn atom(&mut self) -> Result<Val, Error> {
+    fn atom(&mut self) -> PResult<Val> {
         match self.tok.kind {
             Kind::Num => {
                 let t = self.bump();
                 if !t.num.is_finite() {
-                    return Err(Error::Overflow {
+                    return fail(Error::Overflow {
                         span: span(t.start, t.end),
                     });
                 }
-                if t.scale != 1.0 && self.glued.is_none() {
+                if t.glued && self.glued.is_none() {
                     self.glued = Some((t.start, t.end));
                 }
                 let mut v = Val::computed(t.num, Dim::NONE, t.start, t.end);
@@ -340,9 +377,10 @@ impl<'a> Parser<'a> {
                 self.enter(&open)?;
                 let mut v = self.sum()?;
                 if self.tok.kind != Kind::RParen {
-                    return Err(self
-                        .unexpected("expected `)`")
-                        .with_help(format!("to close the `(` at byte {}", open.start)));
+                    return fail(
+                        self.unexpected("expected `)`")
+                            .with_help(format!("to close the `(` at byte {}", open.start)),
+                    );
                 }
                 let close = self.bump();
                 self.leave();
@@ -356,15 +394,16 @@ impl<'a> Parser<'a> {
                     return self.call(w == "min");
                 }
                 if is_keyword(w) || count_word(w).is_some() {
-                    return Err(self.unexpected("expected a number, a unit or `(`"));
+                    return fail(self.unexpected("expected a number, a unit or `(`"));
                 }
                 let (factor, dim, start, end) = self.unit_expr()?;
                 let mut v = Val::computed(factor, dim, start, end);
-                v.unit = Some((start, end, factor));
+                (v.ustart, v.uend) = (start, end);
                 v.bare_unit = true;
+                self.last_unit = (start, end, factor);
                 Ok(v)
             }
-            _ => Err(self.unexpected("expected a number, a unit or `(`")),
+            _ => fail(self.unexpected("expected a number, a unit or `(`")),
         }
     }
 
@@ -382,6 +421,7 @@ impl<'a> Parser<'a> {
         )
     }
 
+    #[inline]
     fn next_is_lparen(&self) -> bool {
         let s = self.src.as_bytes();
         let mut i = self.tok.end as usize;
@@ -392,7 +432,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `min(a, b, …)` / `max(a, b, …)`: every argument of the same dimension.
-    fn call(&mut self, is_min: bool) -> Result<Val, Error> {
+    fn call(&mut self, is_min: bool) -> PResult<Val> {
         let name = self.bump();
         let open = self.bump();
         self.enter(&open)?;
@@ -407,14 +447,14 @@ impl<'a> Parser<'a> {
                 } else {
                     "take the maximum of"
                 };
-                return Err(mismatch(op, &first, &b));
+                return fail(mismatch(op, &first, &b));
             }
             if (is_min && b.v < best.v) || (!is_min && b.v > best.v) {
                 best = b;
             }
         }
         if self.tok.kind != Kind::RParen {
-            return Err(self.unexpected("expected `,` or `)`"));
+            return fail(self.unexpected("expected `,` or `)`"));
         }
         let close = self.bump();
         self.leave();
@@ -422,6 +462,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Is the current token a word to read as a unit after a value?
+    #[inline]
     fn at_unit_word(&self) -> bool {
         if self.tok.kind != Kind::Ident {
             return false;
@@ -433,7 +474,7 @@ impl<'a> Parser<'a> {
     /// A unit expression: words joined by `/` or `·` written without spaces (`TB/s`,
     /// `FLOP/byte`, `W·h`), each with an optional glued power (`s^-1`, `B²`). Returns factor,
     /// dimension and span.
-    pub fn unit_expr(&mut self) -> Result<(f64, Dim, u32, u32), Error> {
+    pub fn unit_expr(&mut self) -> PResult<(f64, Dim, u32, u32)> {
         let start = self.tok.start;
         let (mut f, mut d) = self.unit_word()?;
         loop {
@@ -458,15 +499,15 @@ impl<'a> Parser<'a> {
         Ok((f, d, start, self.prev_end))
     }
 
-    fn unit_word(&mut self) -> Result<(f64, Dim), Error> {
+    fn unit_word(&mut self) -> PResult<(f64, Dim)> {
         if self.tok.kind != Kind::Ident {
-            return Err(self.unexpected("expected a unit"));
+            return fail(self.unexpected("expected a unit"));
         }
         let t = self.bump();
         let w = self.text(&t);
         let Some((mut f, mut d)) = unit::lookup(w) else {
             let help = unit::suggest(w).map(|s| format!("did you mean `{s}`?"));
-            return Err(Error::UnknownUnit {
+            return fail(Error::UnknownUnit {
                 name: w.to_string(),
                 span: span(t.start, t.end),
                 help,
@@ -485,11 +526,11 @@ impl<'a> Parser<'a> {
                     self.bump();
                 }
                 let Some(num) = (self.tok.kind == Kind::Num).then_some(self.tok) else {
-                    return Err(self.unexpected("expected a whole number after `^`"));
+                    return fail(self.unexpected("expected a whole number after `^`"));
                 };
                 self.bump();
-                if num.num.fract() != 0.0 || num.num > 127.0 || num.scale != 1.0 {
-                    return Err(Error::InvalidPower {
+                if num.num.fract() != 0.0 || num.num > 127.0 || num.glued {
+                    return fail(Error::InvalidPower {
                         message: "a unit can only be raised to a whole power".into(),
                         span: span(num.start, num.end),
                     });
@@ -503,14 +544,14 @@ impl<'a> Parser<'a> {
             d = d.pow(n).ok_or_else(|| exponent_range(s, e))?;
             f = f.powi(n);
             if !f.is_finite() || f == 0.0 {
-                return Err(exponent_range(s, e));
+                return fail(exponent_range(s, e));
             }
         }
         Ok((f, d))
     }
 
     /// An optional `-> unit`, `to unit` or `in unit` after `v`.
-    pub fn conversion(&mut self, v: &Val) -> Result<Option<Unit>, Error> {
+    pub fn conversion(&mut self, v: &Val) -> PResult<Option<Unit>> {
         let is_conv = match self.tok.kind {
             Kind::Arrow => true,
             Kind::Ident => is_keyword(self.text(&self.tok)),
@@ -521,11 +562,11 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         if self.tok.kind != Kind::Ident {
-            return Err(self.unexpected("expected a unit to convert to"));
+            return fail(self.unexpected("expected a unit to convert to"));
         }
         let (factor, dim, start, end) = self.unit_expr()?;
         if dim != v.dim {
-            return Err(Error::DimensionMismatch {
+            return fail(Error::DimensionMismatch {
                 op: "convert",
                 left: v.dim.describe(),
                 right: dim.describe(),
@@ -539,22 +580,27 @@ impl<'a> Parser<'a> {
 
     /// The unit a literal was written in, if any.
     pub fn literal_unit(&self, v: &Val) -> Option<Unit> {
-        let (s, e, f) = v.unit?;
-        Some(Unit::new(f, v.dim, self.slice(s, e)))
+        let (s, e, factor) = self.last_unit;
+        if v.uend == v.ustart || (s, e) != (v.ustart, v.uend) {
+            return None;
+        }
+        Some(Unit::new(factor, v.dim, self.slice(s, e)))
     }
 
     /// The input must end here.
-    pub fn expect_end(&self) -> Result<(), Error> {
+    pub fn expect_end(&self) -> PResult<()> {
         match self.tok.kind {
             Kind::Eof => Ok(()),
-            Kind::Eq | Kind::Approx => Err(self
-                .unexpected("unexpected relation: this is a claim, not an expression")
-                .with_help("check claims with `check` (`quizkit calc` does both)")),
-            Kind::RParen => Err(self.unexpected("unmatched `)`")),
-            Kind::Num | Kind::LParen | Kind::Ident => Err(self
-                .unexpected("expected an operator")
-                .with_help("write `*` between factors; a unit follows its number directly")),
-            _ => Err(self.unexpected("unexpected character")),
+            Kind::Eq | Kind::Approx => fail(
+                self.unexpected("unexpected relation: this is a claim, not an expression")
+                    .with_help("check claims with `check` (`quizkit calc` does both)"),
+            ),
+            Kind::RParen => fail(self.unexpected("unmatched `)`")),
+            Kind::Num | Kind::LParen | Kind::Ident => fail(
+                self.unexpected("expected an operator")
+                    .with_help("write `*` between factors; a unit follows its number directly"),
+            ),
+            _ => fail(self.unexpected("unexpected character")),
         }
     }
 }
@@ -564,6 +610,10 @@ impl<'a> Parser<'a> {
 /// # Errors
 /// Any [`Error`] but [`Error::NotAClaim`]; spans index `src`.
 pub fn eval(src: &str) -> Result<Quantity, Error> {
+    eval_boxed(src).map_err(|e| *e)
+}
+
+fn eval_boxed(src: &str) -> PResult<Quantity> {
     let mut p = Parser::new(src)?;
     let v = p.sum()?;
     let unit = p.conversion(&v)?;
@@ -573,13 +623,16 @@ pub fn eval(src: &str) -> Result<Quantity, Error> {
 
 /// Parse a unit expression on its own (`TB/s`).
 pub(crate) fn parse_unit(src: &str) -> Result<Unit, Error> {
-    let mut p = Parser::new(src)?;
-    if p.tok.kind != Kind::Ident {
-        return Err(p.unexpected("expected a unit"));
-    }
-    let (factor, dim, start, end) = p.unit_expr()?;
-    p.expect_end()?;
-    Ok(Unit::new(factor, dim, p.slice(start, end)))
+    let parse = || -> PResult<Unit> {
+        let mut p = Parser::new(src)?;
+        if p.tok.kind != Kind::Ident {
+            return fail(p.unexpected("expected a unit"));
+        }
+        let (factor, dim, start, end) = p.unit_expr()?;
+        p.expect_end()?;
+        Ok(Unit::new(factor, dim, p.slice(start, end)))
+    };
+    parse().map_err(|e| *e)
 }
 
 #[cfg(test)]

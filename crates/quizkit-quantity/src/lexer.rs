@@ -7,7 +7,7 @@
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
-    /// A number literal; see [`Token::num`], [`Token::half_ulp`], [`Token::scale`].
+    /// A number literal; see [`Token::num`], [`Token::half_ulp`], [`Token::glued`].
     Num,
     /// A word: a unit, a count word, `min`/`max`, `to`/`in`.
     Ident,
@@ -49,8 +49,8 @@ pub(crate) struct Token {
     pub num: f64,
     /// Half a unit in the last written digit of a number literal, scaled like `num`.
     pub half_ulp: f64,
-    /// The factor of a glued count suffix (`K`, `M`, `B`, `T`), or 1.
-    pub scale: f64,
+    /// The number carries a glued count suffix (`K`, `M`, `B`, `T`).
+    pub glued: bool,
     /// The power of a superscript run.
     pub int: i32,
 }
@@ -63,7 +63,7 @@ impl Token {
             end: end as u32,
             num: 0.0,
             half_ulp: 0.0,
-            scale: 1.0,
+            glued: false,
             int: 0,
         }
     }
@@ -144,8 +144,12 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token.
+    #[inline]
     pub fn next(&mut self) -> Token {
         let s = self.src;
+        while s.get(self.pos) == Some(&b' ') {
+            self.pos += 1;
+        }
         loop {
             let n = space_len(s, self.pos);
             if n == 0 {
@@ -251,6 +255,25 @@ impl<'a> Lexer<'a> {
     fn number(&mut self) -> Token {
         let s = self.src;
         let start = self.pos;
+        // The common case, a short plain integer (`4`, `112`), without the general machinery.
+        let mut i = start;
+        let mut mant: u64 = 0;
+        while i < s.len() && i - start < 15 && s[i].is_ascii_digit() {
+            mant = mant * 10 + u64::from(s[i] - b'0');
+            i += 1;
+        }
+        let plain = i > start
+            && !matches!(
+                self.at(i),
+                b'0'..=b'9' | b'.' | b'_' | b'e' | b'E' | b'K' | b'k' | b'M' | b'B' | b'T'
+            );
+        if plain {
+            self.pos = i;
+            let mut t = Token::new(Kind::Num, start, i);
+            t.num = mant as f64;
+            t.half_ulp = 0.5;
+            return t;
+        }
         let mut acc = Digits::default();
         let mut i = acc.read(s, start, start, false);
         if self.at(i) == b'.' && self.at(i + 1).is_ascii_digit() {
@@ -284,7 +307,7 @@ impl<'a> Lexer<'a> {
             slow_parse(&s[start..i])
         };
         let mut half_ulp = 0.5 * pow10(exp - acc.frac);
-        let mut scale = 1.0;
+        let mut glued = false;
         // A glued count suffix: `7B`, `4K`; not `7B/s` (bytes per second) nor `7Bx`.
         let suffix = match self.at(i) {
             b'K' | b'k' => 1e3,
@@ -304,14 +327,14 @@ impl<'a> Lexer<'a> {
                 i += 1;
                 num *= suffix;
                 half_ulp *= suffix;
-                scale = suffix;
+                glued = true;
             }
         }
         self.pos = i;
         let mut t = Token::new(Kind::Num, start, i);
         t.num = num;
         t.half_ulp = half_ulp;
-        t.scale = scale;
+        t.glued = glued;
         t
     }
 }

@@ -181,7 +181,11 @@ pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
             return Some((b.factor, b.dim));
         }
     }
+    let first = word.as_bytes().first().copied();
     for &(p, factor, kind) in SHORT {
+        if p.as_bytes().first().copied() != first {
+            continue;
+        }
         if let Some(rest) = word.strip_prefix(p) {
             if let Some(b) = base(rest) {
                 if b.short && admits(b.prefixes, kind) {
