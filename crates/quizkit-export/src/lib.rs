@@ -6,6 +6,7 @@
 //! the same input always gives the same bytes. [`ALL`] lists them.
 
 pub mod gift;
+pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod moodle;
@@ -122,6 +123,12 @@ pub const ALL: &[Target] = &[
         summary: "GIFT text for Moodle's import, as .txt (less complete than moodle)",
         default_path: gift::FILE_NAME,
         export: gift::export,
+    },
+    Target {
+        name: "html",
+        summary: "a static practice site in every language (index, topics, questions, practice)",
+        default_path: html::DIR_NAME,
+        export: html::export,
     },
 ];
 

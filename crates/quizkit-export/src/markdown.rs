@@ -10,6 +10,10 @@ use pulldown_cmark::{CowStr, Event, Options as CmarkOptions, Parser, TagEnd, htm
 pub enum Math {
     /// `\( … \)` and `\[ … \]`, for MathJax in Moodle and Anki.
     Delimiters,
+    /// MathML Core, rendered here, so a page shows math without any script. Inline `style`
+    /// attributes are left out (a strict Content-Security-Policy would refuse them), and LaTeX
+    /// that does not parse is shown as written, escaped, in `<code class="math-error">`.
+    MathMl,
 }
 
 fn options() -> CmarkOptions {
@@ -22,14 +26,76 @@ pub fn to_html(markdown: &str, math: Math) -> String {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::InlineMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\({tex}\\)"))),
+            Math::MathMl => Event::InlineHtml(CowStr::from(mathml(&tex, false))),
         },
         Event::DisplayMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\[{tex}\\]"))),
+            Math::MathMl => Event::InlineHtml(CowStr::from(mathml(&tex, true))),
         },
         other => other,
     });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
+    out
+}
+
+/// `tex` as a MathML `<math>` element, or escaped in `<code>` when it does not parse.
+fn mathml(tex: &str, display: bool) -> String {
+    use pulldown_latex::config::{DisplayMode, RenderConfig};
+    let storage = pulldown_latex::Storage::new();
+    let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
+    let config = RenderConfig {
+        display_mode: if display {
+            DisplayMode::Block
+        } else {
+            DisplayMode::Inline
+        },
+        ..RenderConfig::default()
+    };
+    let mut out = String::new();
+    // The renderer writes parse errors into the markup unescaped, so any error means the source.
+    if events.iter().all(Result::is_ok)
+        && pulldown_latex::push_mathml(&mut out, events.into_iter(), config).is_ok()
+    {
+        without_style_attributes(&out)
+    } else {
+        let mut escaped = String::with_capacity(tex.len() + 32);
+        escaped.push_str("<code class=\"math-error\">");
+        for c in tex.chars() {
+            match c {
+                '&' => escaped.push_str("&amp;"),
+                '<' => escaped.push_str("&lt;"),
+                '>' => escaped.push_str("&gt;"),
+                '"' => escaped.push_str("&quot;"),
+                c => escaped.push(c),
+            }
+        }
+        escaped.push_str("</code>");
+        escaped
+    }
+}
+
+/// `markup` without ` style="…"` attributes. Only tags are searched: text in MathML output has
+/// its `<` escaped, so every `<` opens a tag, and attribute values never hold `>` or `"`.
+fn without_style_attributes(markup: &str) -> String {
+    const STYLE: &str = " style=\"";
+    let mut out = String::with_capacity(markup.len());
+    let mut rest = markup;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        let close = rest[open..].find('>').map_or(rest.len(), |c| open + c + 1);
+        let mut tag = &rest[open..close];
+        while let Some(at) = tag.find(STYLE) {
+            out.push_str(&tag[..at]);
+            let value_end = tag[at + STYLE.len()..]
+                .find('"')
+                .map_or(tag.len(), |e| at + STYLE.len() + e + 1);
+            tag = &tag[value_end..];
+        }
+        out.push_str(tag);
+        rest = &rest[close..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -87,6 +153,28 @@ mod tests {
             to_inline_html("$x^2$ and `y`", Math::Delimiters),
             "\\(x^2\\) and <code>y</code>"
         );
+    }
+
+    #[test]
+    fn math_renders_as_mathml_without_inline_styles() {
+        let html = to_inline_html(r"$\color{red}{x^2} \hspace{-1em} y$ and `z`", Math::MathMl);
+        assert!(html.starts_with("<math"), "{html}");
+        assert!(html.contains("<msup>"), "{html}");
+        assert!(!html.contains("style="), "{html}");
+        assert!(html.ends_with(" and <code>z</code>"), "{html}");
+        let block = to_html("$$\\sum_j x_j$$", Math::MathMl);
+        assert!(block.contains("display=\"block\""), "{block}");
+    }
+
+    #[test]
+    fn math_that_does_not_parse_is_escaped_source() {
+        let html = to_inline_html(r"$\unknowncommand{a < b}$", Math::MathMl);
+        assert_eq!(
+            html,
+            r#"<code class="math-error">\unknowncommand{a &lt; b}</code>"#
+        );
+        let text = to_inline_html(r"$\text{<script>x</script>}$", Math::MathMl);
+        assert!(!text.contains("<script"), "{text}");
     }
 
     #[test]

@@ -1,0 +1,361 @@
+//! HTML (`--to html`): the bank as a static practice site, in every language of the bank.
+//!
+//! ```text
+//! index.html                                  the languages
+//! assets/style.css, site.js, practice.js, icon.svg
+//! <lang>/index.html                           categories and their topics
+//! <lang>/<category>/index.html                a category's topics
+//! <lang>/<category>/<topic>/index.html        introduction, key points, practice modes, all questions
+//! <lang>/<category>/<topic>/practice.html     practice: #ten, #all or #weak
+//! <lang>/<category>/<topic>/q/<id>.html       one question, its answer in <details>
+//! ```
+//!
+//! Every link is relative, so the folder works from `file://` and from any static host under
+//! any base path. Pages load only the site's own stylesheet and scripts, under a
+//! Content-Security-Policy that forbids inline script and style; every text from the bank is
+//! escaped (Markdown through [`crate::markdown`], math as MathML), and the practice questions
+//! travel as a JSON data block that no text can close. UI strings come from
+//! `assets/html/i18n/<lang>.toml`; a bank language without a file gets the English strings and
+//! a warning. `--lang xx` exports one language; otherwise the site holds them all.
+
+mod escape;
+mod pages;
+mod practice;
+mod strings;
+
+use std::collections::BTreeMap;
+
+use quizkit_model::{Bank, Category, Question, Topic};
+
+use crate::markdown::{self, Math};
+use crate::{Error, File, LangChoice, Options, Output, Warning};
+use escape::{esc, relative_url};
+use strings::Strings;
+
+/// Where `quizkit build` puts the site inside `dist/`.
+pub const DIR_NAME: &str = "site/";
+
+/// The files every page shares, under `assets/`.
+const ASSETS: &[(&str, &str)] = &[
+    ("style.css", include_str!("../assets/html/style.css")),
+    ("site.js", include_str!("../assets/html/site.js")),
+    ("practice.js", include_str!("../assets/html/practice.js")),
+    ("icon.svg", include_str!("../assets/html/icon.svg")),
+];
+
+/// The policy every page carries: only the site's own files, no inline script or style.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
+
+/// Exports `bank` as a static site.
+pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
+    let codes: Vec<&str> = match &options.lang {
+        LangChoice::One(_) => options.languages(bank)?,
+        LangChoice::Default | LangChoice::All => bank.config.languages().collect(),
+    };
+    let mut warnings = Vec::new();
+    let mut langs = Vec::new();
+    for code in codes {
+        let (strings, fallback) = Strings::for_lang(code).map_err(|message| Error {
+            question: None,
+            message,
+        })?;
+        if fallback {
+            warnings.push(Warning {
+                question: None,
+                message: format!(
+                    "the site has no UI strings in `{code}`; its `{code}` pages use the English ones"
+                ),
+            });
+        }
+        langs.push(Lang { code, strings });
+    }
+    let site = Site::new(bank, langs);
+    let mut files = BTreeMap::new();
+    for (name, text) in ASSETS {
+        files.insert(format!("assets/{name}"), text.as_bytes().to_vec());
+    }
+    files.insert("index.html".to_owned(), pages::root(&site).into_bytes());
+    for lang in &site.langs {
+        let cx = Cx { site: &site, lang };
+        for page in pages::language(&cx, &mut warnings)? {
+            let path = page.path.join("/");
+            let html = cx.shell(&page);
+            if files.insert(path.clone(), html.into_bytes()).is_some() {
+                return Err(Error {
+                    question: None,
+                    message: format!("two pages of the site would be written to `{path}`"),
+                });
+            }
+        }
+    }
+    warnings.sort_by(|a, b| (&a.question, &a.message).cmp(&(&b.question, &b.message)));
+    warnings.dedup();
+    Ok(Output {
+        files: files
+            .into_iter()
+            .map(|(path, bytes)| File { path, bytes })
+            .collect(),
+        warnings,
+    })
+}
+
+/// One language of the site.
+struct Lang<'a> {
+    code: &'a str,
+    strings: Strings,
+}
+
+/// Where a question lives: indices of its category, topic, and its place in the topic.
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    category: usize,
+    topic: usize,
+    index: usize,
+}
+
+/// The bank with what every page needs to find.
+struct Site<'a> {
+    bank: &'a Bank,
+    langs: Vec<Lang<'a>>,
+    places: BTreeMap<&'a str, Place>,
+}
+
+impl<'a> Site<'a> {
+    fn new(bank: &'a Bank, langs: Vec<Lang<'a>>) -> Self {
+        let mut places = BTreeMap::new();
+        for (ci, category) in bank.categories.iter().enumerate() {
+            for (ti, topic) in category.topics.iter().enumerate() {
+                for (index, question) in topic.questions.iter().enumerate() {
+                    places.entry(question.id.as_str()).or_insert(Place {
+                        category: ci,
+                        topic: ti,
+                        index,
+                    });
+                }
+            }
+        }
+        Site {
+            bank,
+            langs,
+            places,
+        }
+    }
+
+    /// The question with `id`, with its category and topic.
+    fn find(&self, id: &str) -> Option<(&'a Category, &'a Topic, usize, &'a Question)> {
+        let place = self.places.get(id)?;
+        let category = self.bank.categories.get(place.category)?;
+        let topic = category.topics.get(place.topic)?;
+        let question = topic.questions.get(place.index)?;
+        Some((category, topic, place.index, question))
+    }
+}
+
+/// A page before the common frame is put around it.
+struct Page {
+    /// Path from the site root, split into segments, the first the language.
+    path: Vec<String>,
+    /// The document title, plain text.
+    title: String,
+    /// The meta description, plain text.
+    description: String,
+    /// The breadcrumb: labels (plain text) and the pages they link to.
+    crumbs: Vec<(String, Vec<String>)>,
+    /// The scripts the page loads from `assets/`.
+    scripts: &'static [&'static str],
+    /// The content of `<main>`.
+    main: String,
+}
+
+/// The context of a page: the site and the language it is in.
+struct Cx<'a> {
+    site: &'a Site<'a>,
+    lang: &'a Lang<'a>,
+}
+
+impl Cx<'_> {
+    fn s(&self) -> &Strings {
+        &self.lang.strings
+    }
+
+    /// Text in this language (Markdown source), else in the first language written.
+    fn text<'t>(&self, text: &'t quizkit_model::LocalizedText) -> &'t str {
+        text.get_or_first(self.lang.code)
+    }
+
+    fn path(&self, rest: &[&str]) -> Vec<String> {
+        std::iter::once(self.lang.code)
+            .chain(rest.iter().copied())
+            .map(str::to_owned)
+            .collect()
+    }
+
+    fn lang_index(&self) -> Vec<String> {
+        self.path(&["index.html"])
+    }
+
+    fn category_path(&self, category: &Category) -> Vec<String> {
+        self.path(&[&category.slug, "index.html"])
+    }
+
+    fn topic_path(&self, category: &Category, topic: &Topic, file: &str) -> Vec<String> {
+        self.path(&[&category.slug, &topic.slug, file])
+    }
+
+    fn question_path(
+        &self,
+        category: &Category,
+        topic: &Topic,
+        question: &Question,
+    ) -> Vec<String> {
+        let file = format!("{}.html", question.id.as_str());
+        self.path(&[&category.slug, &topic.slug, "q", &file])
+    }
+
+    /// The title of the bank in this language, plain text.
+    fn bank_title(&self) -> String {
+        plain(self.site.bank.title(self.lang.code))
+    }
+
+    /// Puts the common frame around `page`: head, header with the language switch,
+    /// breadcrumb, footer.
+    fn shell(&self, page: &Page) -> String {
+        let from: Vec<&str> = page.path.iter().map(String::as_str).collect();
+        let href = |to: &[&str]| esc(&relative_url(&from, to)).into_owned();
+        let asset = |name: &str| href(&["assets", name]);
+        let s = self.s();
+        let mut out = String::with_capacity(page.main.len() + 4096);
+        out.push_str(&format!(
+            "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n\
+             <meta name=\"color-scheme\" content=\"light dark\">\n\
+             <title>{title}</title>\n<meta name=\"description\" content=\"{description}\">\n\
+             <link rel=\"icon\" href=\"{icon}\" type=\"image/svg+xml\">\n\
+             <link rel=\"stylesheet\" href=\"{css}\">\n",
+            lang = esc(self.lang.code),
+            csp = CSP,
+            title = esc(&page.title),
+            description = esc(&page.description),
+            icon = asset("icon.svg"),
+            css = asset("style.css"),
+        ));
+        let mut switch = String::new();
+        for other in &self.site.langs {
+            let mut target: Vec<&str> = from.clone();
+            target[0] = other.code;
+            let name = esc(&other.strings.language_name);
+            if other.code == self.lang.code {
+                switch.push_str(&format!(
+                    "<li><a href=\"{}\" aria-current=\"page\">{name}</a></li>",
+                    href(&target)
+                ));
+            } else {
+                out.push_str(&format!(
+                    "<link rel=\"alternate\" hreflang=\"{code}\" href=\"{url}\">\n",
+                    code = esc(other.code),
+                    url = href(&target)
+                ));
+                switch.push_str(&format!(
+                    "<li><a href=\"{url}\" hreflang=\"{code}\" lang=\"{code}\">{name}</a></li>",
+                    url = href(&target),
+                    code = esc(other.code),
+                ));
+            }
+        }
+        for script in page.scripts {
+            out.push_str(&format!(
+                "<script src=\"{}\" defer></script>\n",
+                asset(script)
+            ));
+        }
+        out.push_str(&format!(
+            "</head>\n<body>\n<a class=\"skip\" href=\"#main\">{skip}</a>\n\
+             <header class=\"site\"><div class=\"wrap\">\
+             <a class=\"brand\" href=\"{home}\">{bank}</a>\n\
+             <nav class=\"langs\" aria-label=\"{langs_label}\"><ul>{switch}</ul></nav>\
+             </div></header>\n<main id=\"main\" class=\"wrap\">\n",
+            skip = esc(&s.skip_to_content),
+            home = href(&refs(&self.lang_index())),
+            bank = esc(&self.bank_title()),
+            langs_label = esc(&s.languages_label),
+        ));
+        if !page.crumbs.is_empty() {
+            out.push_str(&format!(
+                "<nav class=\"crumbs\" aria-label=\"{}\"><ol>",
+                esc(&s.breadcrumb_label)
+            ));
+            for (label, to) in &page.crumbs {
+                out.push_str(&format!(
+                    "<li><a href=\"{}\">{}</a></li>",
+                    href(&refs(to)),
+                    esc(label)
+                ));
+            }
+            out.push_str("</ol></nav>\n");
+        }
+        out.push_str(&page.main);
+        out.push_str(&format!(
+            "</main>\n<footer class=\"site\"><div class=\"wrap\"><p>{}</p></div></footer>\n</body>\n</html>\n",
+            esc(&s.footer)
+        ));
+        out
+    }
+}
+
+/// The segments of a path as `&str`s.
+fn refs(path: &[String]) -> Vec<&str> {
+    path.iter().map(String::as_str).collect()
+}
+
+/// Markdown as plain text, for titles and attributes (escape it before use).
+fn plain(markdown: &str) -> String {
+    markdown::to_plain(markdown)
+}
+
+/// Markdown as block HTML.
+fn block(markdown: &str) -> String {
+    markdown::to_html(markdown, Math::MathMl)
+}
+
+/// Markdown as HTML for a list item or a table cell: inline when it is one paragraph.
+fn inline(markdown: &str) -> String {
+    markdown::to_inline_html(markdown, Math::MathMl)
+}
+
+/// True when `html` holds a block element, so it cannot go inside a heading or a link.
+fn has_block(html: &str) -> bool {
+    [
+        "<p>",
+        "<pre",
+        "<table",
+        "<ul",
+        "<ol",
+        "<blockquote",
+        "<h1",
+        "<h2",
+        "<h3",
+        "<h4",
+        "<h5",
+        "<h6",
+        "<hr",
+        "<div",
+        "<dl",
+    ]
+    .iter()
+    .any(|b| html.contains(b))
+}
+
+/// Markdown as phrasing content for the text of a link: inline HTML when it holds no block and
+/// no link or image, else its plain text.
+fn phrasing(markdown: &str) -> String {
+    let html = inline(markdown);
+    if has_block(&html) || html.contains("<a ") || html.contains("<img") {
+        esc(&plain(markdown)).into_owned()
+    } else {
+        html
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,561 @@
+//! The pages of the site: what goes inside `<main>` for each, and the root language page.
+
+use quizkit_model::{Category, Question, Topic, index_letter};
+
+use super::escape::{esc, relative_url, script_json};
+use super::strings::fill;
+use super::{Cx, Page, Site, block, has_block, inline, phrasing, plain, practice, refs};
+use crate::{Error, Warning};
+
+/// How many questions "more questions about this topic" lists when a question names no related
+/// ones, and at most when it does.
+const MORE: usize = 5;
+
+/// How many questions the short practice takes.
+pub const SHORT_PRACTICE: usize = 10;
+
+/// The root `index.html`: a link to each language's site.
+pub fn root(site: &Site<'_>) -> String {
+    let first = &site.langs[0];
+    let mut items = String::new();
+    let mut titles = Vec::new();
+    for lang in &site.langs {
+        let title = plain(site.bank.title(lang.code));
+        items.push_str(&format!(
+            "<li><a href=\"{code}/index.html\" hreflang=\"{code}\" lang=\"{code}\"><strong>{name}</strong> <span>{title}</span></a></li>\n",
+            code = esc(&super::escape::url_segment(lang.code)),
+            name = esc(&lang.strings.language_name),
+            title = esc(&title),
+        ));
+        if !titles.contains(&title) {
+            titles.push(title);
+        }
+    }
+    let choose: Vec<String> = site
+        .langs
+        .iter()
+        .map(|l| {
+            format!(
+                "<span lang=\"{}\">{}</span>",
+                esc(l.code),
+                esc(&l.strings.choose_language)
+            )
+        })
+        .collect();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n\
+         <title>{title}</title>\n\
+         <link rel=\"icon\" href=\"assets/icon.svg\" type=\"image/svg+xml\">\n\
+         <link rel=\"stylesheet\" href=\"assets/style.css\">\n</head>\n<body>\n\
+         <main id=\"main\" class=\"wrap languages\">\n<h1>{title}</h1>\n<p>{choose}</p>\n\
+         <ul class=\"cards\">\n{items}</ul>\n</main>\n</body>\n</html>\n",
+        lang = esc(first.code),
+        csp = super::CSP,
+        title = esc(&titles.join(" · ")),
+        choose = choose.join(" · "),
+    )
+}
+
+/// Every page of one language.
+pub fn language(cx: &Cx<'_>, warnings: &mut Vec<Warning>) -> Result<Vec<Page>, Error> {
+    let bank = cx.site.bank;
+    let mut pages = vec![index(cx)];
+    for category in &bank.categories {
+        pages.push(category_page(cx, category));
+        for topic in &category.topics {
+            pages.push(topic_page(cx, category, topic));
+            pages.push(practice_page(cx, category, topic, warnings)?);
+            for (n, question) in topic.questions.iter().enumerate() {
+                pages.push(question_page(cx, category, topic, n, question));
+            }
+        }
+    }
+    Ok(pages)
+}
+
+/// A list of topics as cards: title, summary, number of questions.
+fn topic_cards(cx: &Cx<'_>, from: &[String], category: &Category, skip: Option<&str>) -> String {
+    let mut out = String::from("<ul class=\"cards\">\n");
+    for topic in category
+        .topics
+        .iter()
+        .filter(|t| Some(t.slug.as_str()) != skip)
+    {
+        let url = relative_url(
+            &refs(from),
+            &refs(&cx.topic_path(category, topic, "index.html")),
+        );
+        let summary = topic
+            .meta
+            .summary
+            .as_ref()
+            .map(|s| format!("<span>{}</span> ", phrasing(cx.text(s))))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "<li><a href=\"{url}\"><strong>{title}</strong> {summary}<span class=\"count\">{count}</span></a></li>\n",
+            url = esc(&url),
+            title = esc(&plain(topic.title(cx.lang.code))),
+            count = esc(&cx.s().questions(topic.questions.len())),
+        ));
+    }
+    out.push_str("</ul>\n");
+    out
+}
+
+fn index(cx: &Cx<'_>) -> Page {
+    let path = cx.lang_index();
+    let bank = cx.site.bank;
+    let mut main = format!("<h1>{}</h1>\n", esc(&cx.bank_title()));
+    for category in &bank.categories {
+        let url = relative_url(&refs(&path), &refs(&cx.category_path(category)));
+        main.push_str(&format!(
+            "<section>\n<h2><a href=\"{url}\">{title}</a></h2>\n",
+            url = esc(&url),
+            title = esc(&plain(category.title(cx.lang.code))),
+        ));
+        if let Some(description) = &category.meta.description {
+            main.push_str(&block(cx.text(description)));
+        }
+        main.push_str(&topic_cards(cx, &path, category, None));
+        main.push_str("</section>\n");
+    }
+    let description = bank
+        .categories
+        .iter()
+        .map(|c| plain(c.title(cx.lang.code)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Page {
+        title: cx.bank_title(),
+        description,
+        path,
+        crumbs: Vec::new(),
+        scripts: &[],
+        main,
+    }
+}
+
+fn category_page(cx: &Cx<'_>, category: &Category) -> Page {
+    let path = cx.category_path(category);
+    let title = plain(category.title(cx.lang.code));
+    let mut main = format!("<h1>{}</h1>\n", esc(&title));
+    let description = category
+        .meta
+        .description
+        .as_ref()
+        .map(|d| cx.text(d))
+        .unwrap_or_default();
+    main.push_str(&block(description));
+    main.push_str(&format!(
+        "<h2>{}</h2>\n",
+        esc(&fill(&cx.s().topics_in, &[("category", &title)]))
+    ));
+    main.push_str(&topic_cards(cx, &path, category, None));
+    Page {
+        title: format!("{title} · {}", cx.bank_title()),
+        description: plain(description),
+        path,
+        crumbs: vec![(cx.bank_title(), cx.lang_index())],
+        scripts: &[],
+        main,
+    }
+}
+
+/// The storage key of a topic's practice state: per bank and topic, shared by its languages.
+fn storage_key(cx: &Cx<'_>, category: &Category, topic: &Topic) -> String {
+    format!(
+        "quizkit:{}:{}/{}",
+        cx.site.bank.config.id.as_str(),
+        category.slug,
+        topic.slug
+    )
+}
+
+fn topic_page(cx: &Cx<'_>, category: &Category, topic: &Topic) -> Page {
+    let s = cx.s();
+    let path = cx.topic_path(category, topic, "index.html");
+    let title = plain(topic.title(cx.lang.code));
+    let category_title = plain(category.title(cx.lang.code));
+    let summary = topic
+        .meta
+        .summary
+        .as_ref()
+        .map(|t| cx.text(t))
+        .unwrap_or("");
+    let mut main = format!("<h1>{}</h1>\n", esc(&title));
+    if !summary.is_empty() {
+        main.push_str(&format!("<div class=\"lead\">{}</div>\n", block(summary)));
+    }
+    let short = topic.questions.len().min(SHORT_PRACTICE);
+    let questions = s.questions(short);
+    let minutes = s.minutes(short);
+    main.push_str(&format!(
+        "<section class=\"practice-modes\" aria-labelledby=\"practice-modes\">\n\
+         <h2 id=\"practice-modes\" class=\"visually-hidden\">{heading}</h2>\n\
+         <ul class=\"modes\" data-storage-key=\"{key}\">\n\
+         <li><a class=\"mode\" href=\"practice.html#ten\"><strong>{ten}</strong> <span>{ten_note}</span></a></li>\n\
+         <li><a class=\"mode\" href=\"practice.html#all\"><strong>{all}</strong> <span>{all_note}</span></a></li>\n\
+         <li><a class=\"mode\" href=\"practice.html#weak\"><strong>{weak}</strong> <span>{weak_note}</span> \
+         <span class=\"count\" data-weak-count data-one=\"{one}\" data-other=\"{other}\" data-none=\"{none}\" hidden></span></a></li>\n\
+         </ul>\n</section>\n",
+        heading = esc(&s.practice_heading),
+        key = esc(&storage_key(cx, category, topic)),
+        ten = esc(&fill(&s.practice_ten, &[("questions", &questions)])),
+        ten_note = esc(&fill(&s.practice_ten_note, &[("minutes", &minutes)])),
+        all = esc(&s.practice_all),
+        all_note = esc(&s.practice_all_note),
+        weak = esc(&s.practice_weak),
+        weak_note = esc(&s.practice_weak_note),
+        one = esc(script_string(cx, "weak_count_one")),
+        other = esc(script_string(cx, "weak_count_other")),
+        none = esc(script_string(cx, "weak_count_none")),
+    ));
+    if !topic.meta.key_points.is_empty() {
+        main.push_str(&format!(
+            "<section class=\"key-points\">\n<h2>{}</h2>\n",
+            esc(&fill(&s.key_points, &[("topic", &title)]))
+        ));
+        for point in &topic.meta.key_points {
+            main.push_str(&block(cx.text(point)));
+        }
+        main.push_str("</section>\n");
+    }
+    main.push_str(&format!(
+        "<section id=\"questions\">\n<h2>{}</h2>\n<ol class=\"questions\">\n",
+        esc(&fill(
+            &s.all_questions,
+            &[("topic", &title), ("n", &topic.questions.len().to_string())]
+        ))
+    ));
+    for question in &topic.questions {
+        let url = relative_url(
+            &refs(&path),
+            &refs(&cx.question_path(category, topic, question)),
+        );
+        main.push_str(&format!(
+            "<li data-qid=\"{}\"><a href=\"{}\">{}</a></li>\n",
+            esc(question.id.as_str()),
+            esc(&url),
+            phrasing(cx.text(&question.stem))
+        ));
+    }
+    main.push_str("</ol>\n</section>\n");
+    main.push_str(&other_topics(cx, &path, category, topic, &category_title));
+    Page {
+        title: format!("{title} · {}", cx.bank_title()),
+        description: plain(summary),
+        crumbs: vec![
+            (cx.bank_title(), cx.lang_index()),
+            (category_title, cx.category_path(category)),
+        ],
+        path,
+        scripts: &["site.js"],
+        main,
+    }
+}
+
+/// "Other topics in …" with the category's other topics, or a link to the category when the
+/// topic is its only one.
+fn other_topics(
+    cx: &Cx<'_>,
+    from: &[String],
+    category: &Category,
+    topic: &Topic,
+    category_title: &str,
+) -> String {
+    let s = cx.s();
+    if category.topics.len() > 1 {
+        format!(
+            "<section>\n<h2>{}</h2>\n{}</section>\n",
+            esc(&fill(&s.other_topics_in, &[("category", category_title)])),
+            topic_cards(cx, from, category, Some(&topic.slug))
+        )
+    } else {
+        let url = relative_url(&refs(from), &refs(&cx.category_path(category)));
+        format!(
+            "<p class=\"more\"><a href=\"{}\">{}</a></p>\n",
+            esc(&url),
+            esc(&fill(&s.topics_in, &[("category", category_title)]))
+        )
+    }
+}
+
+/// A string of the `[script]` table, or "" (a unit test checks every one used exists).
+fn script_string<'s>(cx: &'s Cx<'_>, key: &str) -> &'s str {
+    cx.s().script.get(key).map_or("", String::as_str)
+}
+
+fn question_page(
+    cx: &Cx<'_>,
+    category: &Category,
+    topic: &Topic,
+    n: usize,
+    question: &Question,
+) -> Page {
+    let s = cx.s();
+    let path = cx.question_path(category, topic, question);
+    let from = refs(&path);
+    let topic_title = plain(topic.title(cx.lang.code));
+    let stem = cx.text(&question.stem);
+    let number = fill(
+        &s.question_number,
+        &[
+            ("n", &(n + 1).to_string()),
+            ("total", &topic.questions.len().to_string()),
+        ],
+    );
+    let keys = question.key_indices();
+    let letters: Vec<char> = keys.iter().map(|&i| index_letter(i)).collect();
+    let letters = s.letters(&letters);
+    let mut main = format!(
+        "<article class=\"question\" data-qid=\"{id}\" data-storage-key=\"{key}\">\n\
+         <p class=\"kicker\">{topic} · {number}</p>\n",
+        id = esc(question.id.as_str()),
+        key = esc(&storage_key(cx, category, topic)),
+        topic = esc(&topic_title),
+        number = esc(&number),
+    );
+    let stem_html = inline(stem);
+    if has_block(&stem_html) {
+        main.push_str(&format!(
+            "<h1 class=\"visually-hidden\">{}</h1>\n<div class=\"stem\">{}</div>\n",
+            esc(&number),
+            block(stem)
+        ));
+    } else {
+        main.push_str(&format!("<h1 class=\"stem\">{stem_html}</h1>\n"));
+    }
+    let key_attr: Vec<String> = keys.iter().map(usize::to_string).collect();
+    main.push_str(&format!(
+        "<ol class=\"options\" aria-label=\"{label}\" data-key=\"{key}\" data-multiple=\"{multiple}\">\n",
+        label = esc(&s.options_label),
+        key = key_attr.join(" "),
+        multiple = question.is_multiple_response(),
+    ));
+    for (i, option) in question.options.iter().enumerate() {
+        main.push_str(&format!(
+            "<li><span class=\"letter\">{}</span> <span class=\"option-text\">{}</span></li>\n",
+            index_letter(i),
+            inline(cx.text(&option.text))
+        ));
+    }
+    main.push_str("</ol>\n");
+    main.push_str(&format!(
+        "<p class=\"verdict\" role=\"status\" data-correct=\"{correct}\" data-wrong=\"{wrong}\" data-check=\"{check}\" data-choose-all=\"{choose_all}\"></p>\n",
+        correct = esc(script_string(cx, "correct")),
+        wrong = esc(&fill(script_string(cx, "wrong"), &[("letters", &letters)])),
+        check = esc(script_string(cx, "check")),
+        choose_all = esc(script_string(cx, "choose_all")),
+    ));
+    main.push_str(&format!(
+        "<details class=\"answer\">\n<summary>{}</summary>\n",
+        esc(&s.show_answer)
+    ));
+    if !keys.is_empty() {
+        let key_texts: Vec<String> = keys
+            .iter()
+            .filter_map(|&i| question.options.get(i))
+            .map(|o| inline(cx.text(&o.text)))
+            .collect();
+        main.push_str(&format!(
+            "<p class=\"key\"><strong>{}</strong> {}</p>\n",
+            esc(&fill(&s.answer_is, &[("letters", &letters)])),
+            key_texts.join(" · ")
+        ));
+    }
+    if let Some(explanation) = &question.explanation {
+        main.push_str(&format!(
+            "<div class=\"explanation\">{}</div>\n",
+            block(cx.text(explanation))
+        ));
+    }
+    let feedback: Vec<(usize, String)> = question
+        .options
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| o.feedback.as_ref().map(|f| (i, inline(cx.text(f)))))
+        .collect();
+    if !feedback.is_empty() {
+        main.push_str(&format!(
+            "<h2 class=\"feedback-heading\">{}</h2>\n<dl class=\"feedback\">\n",
+            esc(&s.feedback_heading)
+        ));
+        for (i, text) in feedback {
+            main.push_str(&format!(
+                "<dt>{letter}</dt><dd id=\"feedback-{i}\">{text}</dd>\n",
+                letter = index_letter(i)
+            ));
+        }
+        main.push_str("</dl>\n");
+    }
+    main.push_str("</details>\n</article>\n");
+    let practice = relative_url(
+        &from,
+        &refs(&cx.topic_path(category, topic, "practice.html")),
+    );
+    let topic_url = relative_url(&from, &refs(&cx.topic_path(category, topic, "index.html")));
+    main.push_str(&format!(
+        "<p class=\"actions\"><a class=\"button\" href=\"{practice}#all\">{practise}</a> \
+         <a class=\"button secondary\" href=\"{topic_url}\">{to_topic}</a></p>\n",
+        practice = esc(&practice),
+        practise = esc(&s.practise_topic),
+        topic_url = esc(&topic_url),
+        to_topic = esc(&s.to_topic),
+    ));
+    main.push_str(&pager(cx, &from, category, topic, n));
+    main.push_str(&more_questions(
+        cx,
+        &from,
+        category,
+        topic,
+        n,
+        question,
+        &topic_title,
+    ));
+    Page {
+        title: format!("{} · {topic_title}", plain(stem)),
+        description: plain(stem),
+        crumbs: vec![
+            (cx.bank_title(), cx.lang_index()),
+            (
+                plain(category.title(cx.lang.code)),
+                cx.category_path(category),
+            ),
+            (topic_title, cx.topic_path(category, topic, "index.html")),
+        ],
+        path,
+        scripts: &["site.js"],
+        main,
+    }
+}
+
+/// Links to the previous and the next question of the topic.
+fn pager(cx: &Cx<'_>, from: &[&str], category: &Category, topic: &Topic, n: usize) -> String {
+    let s = cx.s();
+    let link = |question: Option<&Question>, rel: &str, label: &str| {
+        question.map(|q| {
+            let url = relative_url(from, &refs(&cx.question_path(category, topic, q)));
+            format!("<a rel=\"{rel}\" href=\"{}\">{}</a>", esc(&url), esc(label))
+        })
+    };
+    let previous = link(
+        n.checked_sub(1).and_then(|p| topic.questions.get(p)),
+        "prev",
+        &s.previous_question,
+    );
+    let next = link(topic.questions.get(n + 1), "next", &s.next_question);
+    if previous.is_none() && next.is_none() {
+        return String::new();
+    }
+    format!(
+        "<nav class=\"pager\" aria-label=\"{}\">{}{}</nav>\n",
+        esc(&s.question_pager_label),
+        previous.unwrap_or_default(),
+        next.unwrap_or_default()
+    )
+}
+
+/// "More questions about …": the related questions that exist, else the next ones.
+fn more_questions(
+    cx: &Cx<'_>,
+    from: &[&str],
+    category: &Category,
+    topic: &Topic,
+    n: usize,
+    question: &Question,
+    topic_title: &str,
+) -> String {
+    let mut picked: Vec<(&Category, &Topic, &Question)> = Vec::new();
+    for id in &question.related {
+        if let Some((c, t, _, q)) = cx.site.find(id.as_str())
+            && q.id.value != question.id.value
+            && !picked.iter().any(|(_, _, p)| p.id.value == q.id.value)
+            && picked.len() < MORE
+        {
+            picked.push((c, t, q));
+        }
+    }
+    if picked.is_empty() {
+        let count = topic.questions.len();
+        picked = (1..count)
+            .map(|step| &topic.questions[(n + step) % count])
+            .take(MORE)
+            .map(|q| (category, topic, q))
+            .collect();
+    }
+    if picked.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "<section class=\"more\">\n<h2>{}</h2>\n<ol class=\"questions\">\n",
+        esc(&fill(&cx.s().more_questions, &[("topic", topic_title)]))
+    );
+    for (c, t, q) in picked {
+        let url = relative_url(from, &refs(&cx.question_path(c, t, q)));
+        out.push_str(&format!(
+            "<li><a href=\"{}\">{}</a></li>\n",
+            esc(&url),
+            phrasing(cx.text(&q.stem))
+        ));
+    }
+    out.push_str("</ol>\n</section>\n");
+    out
+}
+
+fn practice_page(
+    cx: &Cx<'_>,
+    category: &Category,
+    topic: &Topic,
+    warnings: &mut Vec<Warning>,
+) -> Result<Page, Error> {
+    let s = cx.s();
+    let path = cx.topic_path(category, topic, "practice.html");
+    let topic_title = plain(topic.title(cx.lang.code));
+    let key = storage_key(cx, category, topic);
+    let data = practice::data(cx, category, topic, &key, warnings);
+    let json = script_json(&data).map_err(|e| Error {
+        question: None,
+        message: format!("cannot write the practice data of `{}`: {e}", topic.slug),
+    })?;
+    let main = format!(
+        "<h1>{title}</h1>\n<noscript><p>{no_script} <a href=\"index.html#questions\">{all}</a></p></noscript>\n\
+         <div id=\"practice\" class=\"practice\"></div>\n\
+         <script type=\"application/json\" id=\"practice-data\">{json}</script>\n",
+        title = esc(&fill(&s.practice_title, &[("topic", &topic_title)])),
+        no_script = esc(&s.no_script),
+        all = esc(&fill(
+            &s.all_questions,
+            &[
+                ("topic", &topic_title),
+                ("n", &topic.questions.len().to_string())
+            ]
+        )),
+    );
+    Ok(Page {
+        title: format!(
+            "{} · {}",
+            fill(&s.practice_title, &[("topic", &topic_title)]),
+            cx.bank_title()
+        ),
+        description: topic
+            .meta
+            .summary
+            .as_ref()
+            .map(|t| plain(cx.text(t)))
+            .unwrap_or_default(),
+        crumbs: vec![
+            (cx.bank_title(), cx.lang_index()),
+            (
+                plain(category.title(cx.lang.code)),
+                cx.category_path(category),
+            ),
+            (topic_title, cx.topic_path(category, topic, "index.html")),
+        ],
+        path,
+        scripts: &["site.js", "practice.js"],
+        main,
+    })
+}

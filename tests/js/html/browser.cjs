@@ -1,0 +1,207 @@
+// Clicks through the HTML site in Chromium the way a learner would, in each language:
+// index → topic → a ten-question practice with some answers wrong (by keyboard and by mouse)
+// → reload → weak mode offers exactly those → a question page with and without JavaScript →
+// the language switch → print. Fails on any console error, uncaught exception, dialog, or
+// request outside the site.
+//
+//   node browser.cjs SITE_DIR
+"use strict";
+const { launch, siteUrl, watch, check, run } = require("./lib.cjs");
+
+const site = process.argv[2];
+
+// What each language must say: the seed's Dutch, and its English counterpart.
+const EXPECT = {
+  nl: {
+    language: "Nederlands",
+    ten: "Oefen 10 vragen",
+    tenNote: "Willekeurige vragen uit dit onderwerp · ongeveer 5 minuten",
+    all: "Dit onderwerp oefenen",
+    weak: "Zwakke vragen",
+    allQuestions: /^Alle vragen over .+ \(50\)$/,
+    showAnswer: "Antwoord en toelichting tonen",
+    answerIs: /^Antwoord: [A-Z]\./,
+    score: "7 van 10 goed",
+    weakCount: "3 vragen",
+    noWeak: "nu geen",
+    correct: "Juist!",
+    wrong: /^Niet juist\. Het juiste antwoord is [A-Z]\./,
+    toTopic: "Naar de onderwerppagina",
+    other: "en",
+  },
+  en: {
+    language: "English",
+    ten: "Practise 10 questions",
+    tenNote: "Random questions from this topic · about 5 minutes",
+    all: "Practise this topic",
+    weak: "Weak questions",
+    allQuestions: /^All questions on .+ \(50\)$/,
+    showAnswer: "Show answer and explanation",
+    answerIs: /^Answer: [A-Z]\./,
+    score: "7 of 10 correct",
+    weakCount: "3 questions",
+    noWeak: "none now",
+    correct: "Correct!",
+    wrong: /^Not correct\. The right answer is [A-Z]\./,
+    toTopic: "Go to the topic page",
+    other: "nl",
+  },
+};
+
+const text = (page, selector) => page.locator(selector).first().innerText().then((t) => t.trim());
+
+// Answers the question on screen, right or wrong, by keyboard or by mouse; returns its id.
+async function answer(page, data, right, byKeyboard) {
+  const box = page.locator(".practice-question");
+  const qid = await box.getAttribute("data-qid");
+  const q = data.questions.find((x) => x.id === qid);
+  check(q, `practice shows an unknown question ${qid}`);
+  const pick = right ? q.key[0] : q.options.findIndex((_, i) => !q.key.includes(i));
+  const button = page.locator(`.practice-question button.option[data-i="${pick}"]`);
+  if (byKeyboard) {
+    await button.focus();
+    await page.keyboard.press("Enter");
+  } else {
+    await button.click();
+  }
+  return qid;
+}
+
+async function practiceRound(page, lang, data, wrongAt) {
+  const e = EXPECT[lang];
+  const wrong = [];
+  for (let i = 0; i < 10; i++) {
+    const progress = await text(page, ".progress-heading");
+    check(progress.includes(String(i + 1)) && progress.includes("10"), `progress reads "${progress}"`);
+    const right = !wrongAt.includes(i);
+    const qid = await answer(page, data, right, i % 2 === 0);
+    if (!right) wrong.push(qid);
+    const verdict = await text(page, ".practice-question .verdict");
+    if (right) check(verdict.startsWith(e.correct), `verdict after a right answer: "${verdict}"`);
+    else check(e.wrong.test(verdict), `verdict after a wrong answer: "${verdict}"`);
+    // The next button has the focus, so Enter goes on: the whole round works by keyboard.
+    const focused = await page.evaluate(() => document.activeElement && document.activeElement.classList.contains("next"));
+    check(focused, "after an answer the next button has the focus");
+    await page.keyboard.press("Enter");
+  }
+  return wrong;
+}
+
+async function learner(lang, problems) {
+  const e = EXPECT[lang];
+  const { context, close } = await launch();
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    watch(page, site, problems, `${lang} learner`);
+    await page.goto(siteUrl(site, "index.html"));
+    await page.locator(`a[hreflang="${lang}"]`).first().click();
+    check((await page.getAttribute("html", "lang")) === lang, "the language index has its lang");
+    await page.locator("main .cards a").first().click();
+    check(page.url().endsWith("/index.html"), `the topic page: ${page.url()}`);
+
+    // The topic page: the practice modes, the key points and every question.
+    const modes = await page.locator(".modes .mode").allInnerTexts();
+    check(modes[0].includes(e.ten) && modes[0].includes(e.tenNote), `first mode: ${modes[0]}`);
+    check(modes[1].includes(e.all), `second mode: ${modes[1]}`);
+    check(modes[2].includes(e.weak), `third mode: ${modes[2]}`);
+    const headings = await page.locator("main h2").allInnerTexts();
+    check(headings.some((h) => e.allQuestions.test(h.trim())), `headings: ${headings}`);
+    check((await page.locator("#questions ol > li").count()) === 50, "the topic lists 50 questions");
+
+    // Ten questions, three answered wrong.
+    await page.getByRole("link", { name: e.ten }).click();
+    check(page.url().endsWith("practice.html#ten"), `practice: ${page.url()}`);
+    const data = await page.evaluate(() => JSON.parse(document.getElementById("practice-data").textContent));
+    check(data.questions.length === 50, `practice data holds ${data.questions.length} questions`);
+    const wrong = await practiceRound(page, lang, data, [1, 4, 8]);
+    check((await text(page, ".score")) === e.score, `score: ${await text(page, ".score")}`);
+    check((await page.locator(".review > li").count()) === 10, "the review lists ten answers");
+    const reviewedWrong = await page.locator(".review > li.is-wrong").evaluateAll((els) => els.map((x) => x.dataset.qid));
+    check(JSON.stringify(reviewedWrong.sort()) === JSON.stringify(wrong.slice().sort()), `review marks ${reviewedWrong} wrong, not ${wrong}`);
+
+    // After a reload the topic page counts them, and weak mode offers exactly those.
+    await page.reload();
+    await page.locator(".crumbs a").last().click();
+    await page.waitForSelector("[data-weak-count]:not([hidden])");
+    check((await text(page, "[data-weak-count]")) === e.weakCount, `weak count: ${await text(page, "[data-weak-count]")}`);
+    await page.locator(".modes a[href$='#weak']").click();
+    const offered = [];
+    for (let i = 0; i < wrong.length; i++) {
+      offered.push(await answer(page, data, true, false));
+      await page.locator(".practice-question button.next").click();
+    }
+    check(await page.locator(".score").isVisible(), "weak mode ends after the weak questions");
+    check(JSON.stringify(offered.sort()) === JSON.stringify(wrong.slice().sort()), `weak mode offered ${offered}, not ${wrong}`);
+    await page.goto(page.url().replace(/practice\.html.*$/, "index.html"));
+    check((await text(page, "[data-weak-count]")) === e.noWeak, "answered right, the weak questions are gone");
+
+    // A question page: answer it, see feedback and the explanation at once.
+    const firstQuestion = page.locator("#questions a").first();
+    await firstQuestion.click();
+    check((await page.getAttribute("html", "lang")) === lang, "the question page has its lang");
+    check(!(await page.locator("details.answer").evaluate((d) => d.open)), "the answer starts hidden");
+    const key = await page.locator("ol.options").getAttribute("data-key");
+    const wrongOption = ["0", "1", "2"].find((i) => !key.split(" ").includes(i));
+    await page.locator(`ol.options button.option`).nth(Number(wrongOption)).click();
+    check(e.wrong.test(await text(page, ".verdict")), `question page verdict: ${await text(page, ".verdict")}`);
+    check(await page.locator("details.answer").evaluate((d) => d.open), "answering opens the explanation");
+    check((await page.locator("button.option.is-right").count()) === 1, "the key is marked");
+
+    // The language switch leads to the same question in the other language.
+    const before = page.url();
+    await page.locator(`.langs a[hreflang="${e.other}"]`).click();
+    check(page.url() === before.replace(`/${lang}/`, `/${e.other}/`), `switched to ${page.url()}`);
+    check((await page.getAttribute("html", "lang")) === e.other, "the other language's page has its lang");
+
+    // Print: the question and its answer, without the site's chrome.
+    await page.goBack();
+    await page.reload();
+    await page.emulateMedia({ media: "print" });
+    check(await page.locator(".explanation").isVisible(), "printing shows the explanation");
+    check(!(await page.locator("header.site").isVisible()), "printing hides the header");
+    await page.emulateMedia({ media: "screen" });
+  } finally {
+    await close();
+  }
+}
+
+// JavaScript off: the answer and explanation open from <details>, by keyboard.
+async function withoutScript(lang, problems) {
+  const e = EXPECT[lang];
+  const { context, close } = await launch({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    watch(page, site, problems, `${lang} without JavaScript`);
+    await page.goto(siteUrl(site, `${lang}/index.html`));
+    await page.locator("main .cards a").first().click();
+    await page.locator("#questions a").nth(30).click();
+    check(!(await page.locator(".explanation").isVisible()), "the explanation starts hidden");
+    await page.locator("details.answer summary").focus();
+    check((await text(page, "details.answer summary")) === e.showAnswer, "the summary says what it does");
+    await page.keyboard.press("Enter");
+    check(await page.locator(".explanation").isVisible(), "Enter on the summary shows the explanation");
+    check(e.answerIs.test(await text(page, ".key")), `the key: ${await text(page, ".key")}`);
+    check((await page.locator("button.option").count()) === 0, "no script, no buttons");
+    // Printing without script still shows the answer (CSS, not the beforeprint handler).
+    await page.reload();
+    await page.emulateMedia({ media: "print" });
+    check(await page.locator(".explanation").isVisible(), "printing without script shows the explanation");
+    await page.emulateMedia({ media: "screen" });
+    await page.goto(page.url().replace(/q\/[^/]+$/, "practice.html#ten"));
+    check(await page.locator("noscript").count() === 1, "the practice page explains that it needs JavaScript");
+  } finally {
+    await close();
+  }
+}
+
+run(async () => {
+  const problems = [];
+  for (const lang of ["nl", "en"]) {
+    await learner(lang, problems);
+    await withoutScript(lang, problems);
+  }
+  console.log("browser: both languages clicked through");
+  return problems;
+});
