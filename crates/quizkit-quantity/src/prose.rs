@@ -8,8 +8,8 @@
 
 use crate::claim::{Options, Outcome, Relation, check};
 use crate::error::Error;
-use crate::eval::count_word;
-use crate::unit;
+use crate::eval::{count_word, eval};
+use crate::unit::{self, Unit};
 use miette::SourceSpan;
 use std::ops::Range;
 
@@ -34,6 +34,10 @@ pub struct ProseClaim {
     pub expr: String,
     /// `=` or `≈`.
     pub relation: Relation,
+    /// The unit the extractor supplied when the text gives one on one side only
+    /// (`4 + 4 + 4 + 4 = 16 bytes` is checked as `(4 + 4 + 4 + 4) B = 16 bytes`); see
+    /// [`extract_claims`].
+    pub implied_unit: Option<String>,
     /// Pieces of `expr` and the text they came from.
     segments: Vec<(Range<usize>, Range<usize>)>,
 }
@@ -695,30 +699,60 @@ struct Built {
     segments: Vec<(Range<usize>, Range<usize>)>,
 }
 
-fn emit_side(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
+impl Built {
+    fn new() -> Built {
+        Built {
+            expr: String::new(),
+            segments: Vec::new(),
+        }
+    }
+
+    /// Append text that stands for `text` in the source (or for nothing).
+    fn push(&mut self, piece: &str, text: Option<Range<usize>>) {
+        let from = self.expr.len();
+        self.expr.push_str(piece);
+        if let Some(t) = text {
+            self.segments.push((from..self.expr.len(), t));
+        }
+    }
+
+    fn append(&mut self, other: Built) {
+        let shift = self.expr.len();
+        self.expr.push_str(&other.expr);
+        self.segments.extend(
+            other
+                .segments
+                .into_iter()
+                .map(|(e, t)| (e.start + shift..e.end + shift, t)),
+        );
+    }
+}
+
+fn tight_div(toks: &[Tok], j: usize) -> bool {
+    toks[j].k == K::Div
+        && j > 0
+        && j + 1 < toks.len()
+        && toks[j - 1].k == K::Unit
+        && toks[j + 1].k == K::Unit
+        && toks[j - 1].end == toks[j].start
+        && toks[j].end == toks[j + 1].start
+}
+
+fn emit_side(tk: &Tokens<'_>, range: Range<usize>) -> Built {
     let toks = &tk.toks;
+    let mut out = Built::new();
     for i in range.clone() {
         let t = &toks[i];
-        let tight_div = |j: usize| {
-            toks[j].k == K::Div
-                && j > 0
-                && j + 1 < toks.len()
-                && toks[j - 1].k == K::Unit
-                && toks[j + 1].k == K::Unit
-                && toks[j - 1].end == toks[j].start
-                && toks[j].end == toks[j + 1].start
-        };
         if i > range.start {
             let p = &toks[i - 1];
-            let glue = tight_div(i)
-                || tight_div(i - 1)
+            let glue = tight_div(toks, i)
+                || tight_div(toks, i - 1)
                 || matches!(t.k, K::Pow | K::Super | K::Percent | K::RParen | K::Comma)
                 || matches!(p.k, K::Pow | K::LParen | K::Func);
             if !glue {
-                out.expr.push(' ');
+                out.push(" ", None);
             }
         }
-        let from = out.expr.len();
         let piece: &str = match t.k {
             K::Num | K::Super => &tk.norm[t.norm.clone()],
             K::Mul => "*",
@@ -732,23 +766,101 @@ fn emit_side(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
             K::Comma => ",",
             _ => &tk.text[t.start..t.end],
         };
-        out.expr.push_str(piece);
-        out.segments.push((from..out.expr.len(), t.start..t.end));
+        out.push(piece, Some(t.start..t.end));
+    }
+    out
+}
+
+fn relation_text(rel: Relation) -> &'static str {
+    match rel {
+        Relation::Equal => " = ",
+        Relation::Approx => " ≈ ",
     }
 }
 
 fn build(tk: &Tokens<'_>, comp: Range<usize>, rel: Relation, stated: Range<usize>) -> Built {
-    let mut out = Built {
-        expr: String::new(),
-        segments: Vec::new(),
-    };
-    emit_side(tk, comp, &mut out);
-    out.expr.push_str(match rel {
-        Relation::Equal => " = ",
-        Relation::Approx => " ≈ ",
-    });
-    emit_side(tk, stated, &mut out);
+    let mut out = emit_side(tk, comp);
+    out.push(relation_text(rel), None);
+    out.append(emit_side(tk, stated));
     out
+}
+
+/// The last unit of a side, with a compound glued to it (`TB/s`): its tokens.
+fn last_unit(toks: &[Tok], side: &Range<usize>) -> Option<Range<usize>> {
+    let end = (side.start..side.end)
+        .rev()
+        .find(|&i| toks[i].k == K::Unit)?;
+    let mut start = end;
+    while start >= side.start + 2 && tight_div(toks, start - 1) {
+        start -= 2;
+    }
+    Some(start..end + 1)
+}
+
+/// Prose often gives the unit on one side only: `4 + 4 + 4 + 4 = 16 bytes`,
+/// `2 × 7 miljard = 14 miljard FLOP`, `7 × 16 = 112 GB`. Supply it to the unitless side,
+/// reading that side either in the base unit of the other side's dimension or in the other
+/// side's last written unit, whichever brings the two sides closer.
+fn with_implied_unit(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> Option<(Built, String)> {
+    let c = emit_side(tk, comp.clone());
+    let s = emit_side(tk, stated.clone());
+    let (cq, sq) = (eval(&c.expr).ok()?, eval(&s.expr).ok()?);
+    if cq.dim().is_none() == sq.dim().is_none() {
+        return None;
+    }
+    let comp_is_bare = cq.dim().is_none();
+    let (bare, other, other_side) = if comp_is_bare {
+        (cq, sq, stated)
+    } else {
+        (sq, cq, comp)
+    };
+    let dim = other.dim();
+    let side_text = tk.toks[other_side.start].start..tk.toks[other_side.end - 1].end;
+    let mut candidates = vec![(dim.to_string(), 1.0, side_text)];
+    if let Some(u) = last_unit(&tk.toks, other_side) {
+        let text = tk.toks[u.start].start..tk.toks[u.end - 1].end;
+        let word = &tk.text[text.clone()];
+        if let Ok(unit) = Unit::parse(word) {
+            if unit.dim() == dim {
+                candidates.push((word.to_string(), unit.factor(), text));
+            }
+        }
+    }
+    let distance = |factor: f64| {
+        let (x, y) = ((bare.value() * factor).abs(), other.value().abs());
+        if x == 0.0 || y == 0.0 {
+            f64::INFINITY
+        } else {
+            (x / y).ln().abs()
+        }
+    };
+    let (unit, _, text) = candidates
+        .into_iter()
+        .min_by(|a, b| distance(a.1).total_cmp(&distance(b.1)))?;
+    let completed = |side: Built| {
+        let mut out = Built::new();
+        out.push("(", None);
+        out.append(side);
+        out.push(") ", None);
+        out.push(&unit, Some(text.clone()));
+        out
+    };
+    let mut out = Built::new();
+    if comp_is_bare {
+        out.append(completed(c));
+        out.push(relation_text(rel), None);
+        out.append(s);
+    } else {
+        out.append(c);
+        out.push(relation_text(rel), None);
+        out.append(completed(s));
+    }
+    Some((out, unit))
 }
 
 struct Found {
@@ -780,8 +892,18 @@ fn first_parse(
                 if tries > MAX_TRIES {
                     return None;
                 }
-                let built = build(tk, comp.clone(), rel, stated.clone());
-                match check(&built.expr, &Options::default()) {
+                let mut built = build(tk, comp.clone(), rel, stated.clone());
+                let mut implied_unit = None;
+                let mut checked = check(&built.expr, &Options::default());
+                if let Err(Error::DimensionMismatch { .. }) = checked {
+                    if let Some((b, unit)) = with_implied_unit(tk, &comp, rel, &stated) {
+                        let again = check(&b.expr, &Options::default());
+                        if !matches!(again, Err(Error::Syntax { .. })) {
+                            (checked, built, implied_unit) = (again, b, Some(unit));
+                        }
+                    }
+                }
+                match checked {
                     Err(Error::Syntax { .. } | Error::NotAClaim { .. } | Error::TooLong { .. }) => {
                     }
                     _ => {
@@ -792,6 +914,7 @@ fn first_parse(
                                 span: lo..hi,
                                 expr: built.expr,
                                 relation: rel,
+                                implied_unit,
                                 segments: built.segments,
                             },
                             comp,
@@ -816,6 +939,13 @@ const MAX_TRIES: usize = 64;
 /// (`a = b = c`) give one claim per stated value, each from the computation. Every claim
 /// returned parses; [`ProseClaim::evaluate`] tells a claim that holds from a wrong one and
 /// from one that cannot be evaluated.
+///
+/// Prose often writes the unit on one side only (`4 + 4 + 4 + 4 = 16 bytes`,
+/// `6 × 7 miljard × 2 biljoen ≈ 8,4 × 10^22 FLOP`, `7 × 16 = 112 GB`). Then the unitless side
+/// is read in the base unit of the other side's dimension (`B`, `FLOP`, `s`) or in the other
+/// side's last written unit (`GB`), whichever brings the sides closer; `expr` shows the
+/// unit supplied (`(4 + 4 + 4 + 4) B = 16 bytes`) and [`ProseClaim::implied_unit`] names it.
+/// [`crate::check`] itself never does this: there, a missing unit is a dimension mismatch.
 pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
     let mut tk = Tokens {
         text,

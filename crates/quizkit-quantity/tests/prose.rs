@@ -1,0 +1,261 @@
+//! Claim extraction from prose: what must be found (and how it is normalized and judged),
+//! and what must not be mistaken for a claim.
+
+use quizkit_quantity::{HintKind, Lang, Options, Verdict, extract_claims};
+
+fn exprs(text: &str, lang: Lang) -> Vec<String> {
+    extract_claims(text, lang)
+        .into_iter()
+        .map(|c| c.expr)
+        .collect()
+}
+
+/// (language, text, the normalized claims found, in order).
+const FOUND: &[(Lang, &str, &[&str])] = &[
+    // The examples of the issue.
+    (
+        Lang::Nl,
+        "Dus 7 miljard × 16 bytes = 112 GB.",
+        &["7 miljard * 16 bytes = 112 GB"],
+    ),
+    (
+        Lang::Nl,
+        "14 GB / 2 TB/s ≈ 7 ms per token.",
+        &["14 GB / 2 TB/s ≈ 7 ms"],
+    ),
+    (
+        Lang::En,
+        "2 × 7B × 2 bytes = 28 GB",
+        &["2 * 7B * 2 bytes = 28 GB"],
+    ),
+    (
+        Lang::En,
+        "So 7 billion × 16 bytes = 112 GB in total.",
+        &["7 billion * 16 bytes = 112 GB"],
+    ),
+    (
+        Lang::Nl,
+        "100 TFLOPS en 2 TB/s … 10 FLOP/byte × 2 TB/s = 20 TFLOPS",
+        &["10 FLOP/byte * 2 TB/s = 20 TFLOPS"],
+    ),
+    // Dutch and English number formats.
+    (
+        Lang::Nl,
+        "7 miljard × 0,5 byte ≈ 3,5 GB",
+        &["7 miljard * 0.5 byte ≈ 3.5 GB"],
+    ),
+    (Lang::Nl, "1.000 × 2 = 2.000", &["1000 * 2 = 2000"]),
+    (
+        Lang::En,
+        "1,000 × 1,000 = 1,000,000",
+        &["1000 * 1000 = 1000000"],
+    ),
+    (Lang::Nl, "3.5 × 2 = 7", &["3.5 * 2 = 7"]),
+    // Relation words and marks.
+    (
+        Lang::Nl,
+        "7e9 × 2 B is ongeveer 14 GB",
+        &["7e9 * 2 B ≈ 14 GB"],
+    ),
+    (Lang::Nl, "7e9 × 2 B = circa 14 GB", &["7e9 * 2 B ≈ 14 GB"]),
+    (
+        Lang::En,
+        "10 FLOP/B × 2 TB/s is about 20 TFLOPS",
+        &["10 FLOP/B * 2 TB/s ≈ 20 TFLOPS"],
+    ),
+    (Lang::En, "7e9 × 2 B = ~14 GB", &["7e9 * 2 B ≈ 14 GB"]),
+    (Lang::En, "3 times 4 = 12", &["3 * 4 = 12"]),
+    (Lang::Nl, "12 gedeeld door 4 = 3", &["12 / 4 = 3"]),
+    // Functions, powers, superscripts, percentages.
+    (
+        Lang::Nl,
+        "Volgens het roofline-model: min(100 TFLOPS, 10 FLOP/byte × 2 TB/s) = 20 TFLOPS.",
+        &["min(100 TFLOPS, 10 FLOP/byte * 2 TB/s) = 20 TFLOPS"],
+    ),
+    (
+        Lang::Nl,
+        "2 × 4096³ FLOP ≈ 137 GFLOP",
+        &["2 * 4096^3 FLOP ≈ 137 GFLOP"],
+    ),
+    (Lang::En, "50% × 14 GB = 7 GB", &["50% * 14 GB = 7 GB"]),
+    // Markdown and LaTeX around the claim.
+    (
+        Lang::En,
+        "**7 × 2 = 14** and `3 × 3 = 9`",
+        &["7 * 2 = 14", "3 * 3 = 9"],
+    ),
+    (
+        Lang::En,
+        "$7 \\times 10^9 \\cdot 2 = 1.4 \\times 10^{10}$",
+        &["7 * 10^9 * 2 = 1.4 * 10^10"],
+    ),
+    // Asides and list markers stay out.
+    (
+        Lang::Nl,
+        "7B × 2 bytes (FP16) = 14 GB",
+        &["7B * 2 bytes = 14 GB"],
+    ),
+    (Lang::Nl, "= 28 GB (2 bytes per parameter)", &[]),
+    (
+        Lang::Nl,
+        "2 × 7B × 2 bytes = 28 GB (2 bytes per parameter)",
+        &["2 * 7B * 2 bytes = 28 GB"],
+    ),
+    (
+        Lang::En,
+        "1. 7 × 2 = 14\n2) 3 × 4 = 12\n- 5 × 5 = 25",
+        &["7 * 2 = 14", "3 * 4 = 12", "5 * 5 = 25"],
+    ),
+    (Lang::En, "In 2023 7 × 2 = 14", &["7 * 2 = 14"]),
+    // A run that goes on to the next line is cut where the claim parses.
+    (
+        Lang::En,
+        "6 × 7e9 × 2e12 ≈ 8.4e22 FLOP\n6 × 2 = 12",
+        &["(6 * 7e9 * 2e12) FLOP ≈ 8.4e22 FLOP", "6 * 2 = 12"],
+    ),
+    // Chains: every stated value is checked against the computation.
+    (
+        Lang::Nl,
+        "7e9 × 16 B = 112e9 B = 112 GB",
+        &["7e9 * 16 B = 112e9 B", "7e9 * 16 B = 112 GB"],
+    ),
+    // The value first, the computation after.
+    (
+        Lang::Nl,
+        "Geheugen: 14 GB = 7 miljard × 2 bytes",
+        &["7 miljard * 2 bytes = 14 GB"],
+    ),
+    // The unit on one side only: implied on the other.
+    (
+        Lang::Nl,
+        "4 + 4 + 4 + 4 = 16 bytes",
+        &["(4 + 4 + 4 + 4) B = 16 bytes"],
+    ),
+    (
+        Lang::Nl,
+        "2 × 7 miljard = 14 miljard FLOP",
+        &["(2 * 7 miljard) FLOP = 14 miljard FLOP"],
+    ),
+    (Lang::Nl, "7 × 16 = 112 GB", &["(7 * 16) GB = 112 GB"]),
+    (
+        Lang::Nl,
+        "7 miljard × 2 bytes = 14 miljard",
+        &["7 miljard * 2 bytes = (14 miljard) B"],
+    ),
+];
+
+/// Text with numbers, operators or `=` that holds no arithmetic claim.
+const NOT_CLAIMS: &[(Lang, &str)] = &[
+    (Lang::Nl, "Bij 2:4-sparsity zijn er 2 van 4 gewichten 0."),
+    (
+        Lang::En,
+        "The H100 and W4A16 are names, FP16 (2 bytes) is a format.",
+    ),
+    (Lang::En, "Ratio 2:4 = 50% sparsity. W4A16 = 4-bit weights."),
+    (
+        Lang::En,
+        "See section 2.3 = \"Memory\". Version 1.2.3 = latest.",
+    ),
+    (
+        Lang::En,
+        "On 2024-05-01 = release date; 12.05.2024 = another.",
+    ),
+    (Lang::Nl, "Op 12.05.2024 = versie 1.2.3 × 2."),
+    (Lang::En, "Ranges like 2–5 GB = typical, 2-5 GB too."),
+    (Lang::En, "GPT-4 × 2 = 8 is not arithmetic."),
+    (
+        Lang::En,
+        "Score = 3/4. E = mc^2. y = 3x + 2. f(x) = 2x + 1.",
+    ),
+    (Lang::Nl, "n = 4096, batchgrootte = 1, x = 2 × y."),
+    (Lang::En, "1. First point = important\n2. Second point"),
+    (Lang::En, "It is 2 × faster = good."),
+    (Lang::En, "10 % of 14 GB = 1.4 GB"),
+    (Lang::En, "2,5 × 2 = 5 is not English."),
+    (Lang::Nl, "De 7B-modellen zijn 2× zo snel = beter."),
+    (Lang::En, "if a == b and c >= 2 * d: x => y"),
+    (
+        Lang::Nl,
+        "Een model met 7 miljard (7B) parameters in FP32 (4 bytes).",
+    ),
+    (Lang::En, "O(n^2) = cost; 24/7 = always."),
+];
+
+#[test]
+fn claims_are_found_and_normalized() {
+    let mut failures = Vec::new();
+    for (lang, text, want) in FOUND {
+        let got = exprs(text, *lang);
+        if got != *want {
+            failures.push(format!("{text:?}\n  want {want:?}\n  got  {got:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
+}
+
+#[test]
+fn ordinary_text_is_not_a_claim() {
+    let mut failures = Vec::new();
+    for (lang, text) in NOT_CLAIMS {
+        let got = exprs(text, *lang);
+        if !got.is_empty() {
+            failures.push(format!("{text:?}: {got:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
+}
+
+#[test]
+fn verdicts_tell_wrong_from_unevaluable() {
+    let text = "Zo is 7 miljard × 16 bytes = 112 GB, maar 7 miljard × 16 bit = 112 GB \
+                en 14 GB / 2 TB/s = 7 GB.";
+    let claims = extract_claims(text, Lang::Nl);
+    assert_eq!(claims.len(), 3);
+    let opts = Options::default();
+    assert!(matches!(claims[0].evaluate(&opts), Verdict::Holds(_)));
+    let Verdict::Wrong(o) = claims[1].evaluate(&opts) else {
+        panic!("{:?}", claims[1].evaluate(&opts))
+    };
+    assert_eq!(o.hint().map(|h| h.kind), Some(HintKind::BitsVsBytes));
+    let Verdict::Unevaluable(e) = claims[2].evaluate(&opts) else {
+        panic!("{:?}", claims[2].evaluate(&opts))
+    };
+    assert_eq!(
+        e.to_string(),
+        "cannot compare: left side is a time, right side an amount of information"
+    );
+}
+
+#[test]
+fn spans_point_into_the_text() {
+    let text = "Zo is 7 miljard × 16 bytes = 112 MB, dat klopt niet.";
+    let c = &extract_claims(text, Lang::Nl)[0];
+    assert_eq!(&text[c.span.clone()], "7 miljard × 16 bytes = 112 MB");
+    let Verdict::Wrong(o) = c.evaluate(&Options::default()) else {
+        panic!()
+    };
+    let at = |text: &'static str, s: miette::SourceSpan| &text[s.offset()..s.offset() + s.len()];
+    assert_eq!(at(text, o.computed_span), "7 miljard × 16 bytes");
+    assert_eq!(at(text, o.expected_span), "112 MB");
+
+    let text = "En 14 GB / 2 TB/s = 7 GB.";
+    let c = &extract_claims(text, Lang::Nl)[0];
+    let Verdict::Unevaluable(quizkit_quantity::Error::DimensionMismatch {
+        left_span,
+        right_span,
+        ..
+    }) = c.evaluate(&Options::default())
+    else {
+        panic!()
+    };
+    assert_eq!(at(text, left_span), "14 GB / 2 TB/s");
+    assert_eq!(at(text, right_span), "7 GB");
+}
+
+#[test]
+fn implied_units_are_reported() {
+    let c = &extract_claims("4 + 4 + 4 + 4 = 16 bytes", Lang::Nl)[0];
+    assert_eq!(c.implied_unit.as_deref(), Some("B"));
+    let c = &extract_claims("7 × 16 bytes = 112 bytes", Lang::Nl)[0];
+    assert_eq!(c.implied_unit, None);
+}
