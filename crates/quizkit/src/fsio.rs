@@ -306,3 +306,50 @@ pub fn write_dir_atomic(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), F
     }
     Ok(())
 }
+
+/// A fresh, empty staging folder beside `dir` for building its next content; remove it, or
+/// move it in with [`replace_dir`].
+pub fn staging_dir(dir: &Path) -> Result<PathBuf, Failure> {
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let staged = parent.join(format!(".{name}.quizkit-stage-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&staged);
+    fs::create_dir_all(&staged).map_err(|e| Failure::io("create folder", &staged, &e))?;
+    Ok(staged)
+}
+
+/// Replaces the folder `dir` by the folder `staged` (on the same file system) as nearly
+/// atomically as the file system allows: the old folder is moved aside, the new one renamed
+/// into place, then the old one removed. On failure `dir` keeps its old content.
+pub fn replace_dir(staged: &Path, dir: &Path) -> Result<(), Failure> {
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let old = parent.join(format!(".{name}.quizkit-old-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&old);
+    let had_old = dir.exists();
+    if had_old {
+        fs::rename(dir, &old).map_err(|e| Failure::io("replace", dir, &e))?;
+    }
+    if let Err(err) = fs::rename(staged, dir) {
+        if had_old {
+            let _ = fs::rename(&old, dir);
+        }
+        return Err(Failure::io("replace", dir, &err));
+    }
+    if had_old {
+        let _ = fs::remove_dir_all(&old);
+    }
+    Ok(())
+}

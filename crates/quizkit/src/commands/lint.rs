@@ -1,9 +1,11 @@
-//! `quizkit lint`: check a bank and report what is wrong.
+//! `quizkit lint`: load a bank, run the lint rules, and report what is wrong.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use quizkit_model::Severity;
+use quizkit_lint::Selection;
+use quizkit_model::{Diagnostic, Loaded, Severity, sort_diagnostics};
 
 use crate::cli::{BankArg, GlobalArgs};
 use crate::fsio::{Failure, load_bank};
@@ -22,6 +24,9 @@ pub struct LintArgs {
     /// The lowest severity that makes the run fail (exit 1).
     #[arg(long, value_enum, default_value_t = FailLevel::Error)]
     pub error_on: FailLevel,
+    /// Print how many findings each rule has instead of the findings (human or json).
+    #[arg(long)]
+    pub statistics: bool,
 }
 
 /// Output formats of `quizkit lint`.
@@ -29,8 +34,14 @@ pub struct LintArgs {
 pub enum Format {
     /// Reports with the source, for people.
     Human,
-    /// A JSON array of findings.
+    /// A JSON array of findings (a stable interface).
     Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    Sarif,
+    /// GitHub Actions workflow commands: annotations on the pull request.
+    Github,
+    /// A JUnit XML report: one test case per question.
+    Junit,
 }
 
 /// Which severity fails the run.
@@ -42,41 +53,124 @@ pub enum FailLevel {
     Warning,
 }
 
+impl FailLevel {
+    /// True when a finding of `severity` fails the run.
+    pub fn fails(self, severity: Severity) -> bool {
+        match self {
+            FailLevel::Error => severity == Severity::Error,
+            FailLevel::Warning => severity <= Severity::Warning,
+        }
+    }
+}
+
+/// A loaded and linted bank: the loader's findings and the rules' together, sorted.
+#[derive(Debug)]
+pub struct Checked {
+    /// The bank root as the user named it.
+    pub root: PathBuf,
+    /// What the loader returned.
+    pub loaded: Loaded,
+    /// Every finding, sorted.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// The findings with what is needed to render them.
+    pub fn findings(&self) -> Findings<'_> {
+        Findings {
+            root: &self.root,
+            sources: &self.loaded.sources,
+            diagnostics: &self.diagnostics,
+        }
+    }
+
+    /// The number of errors.
+    pub fn errors(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count()
+    }
+}
+
+/// Loads the bank at `path` (or the default one) and lints it. Rules run whenever
+/// `quizkit.toml` loads; a file that does not load only takes its own questions out.
+pub fn check(path: Option<&Path>) -> Result<Checked, Failure> {
+    let (root, loaded) = load_bank(path)?;
+    let mut diagnostics = loaded.diagnostics.clone();
+    if let Some(bank) = &loaded.bank {
+        let selection = Selection::from_config(&bank.config.lint);
+        diagnostics.extend(quizkit_lint::lint(bank, &loaded.sources, &selection));
+        sort_diagnostics(&mut diagnostics, &loaded.sources);
+    }
+    Ok(Checked {
+        root,
+        loaded,
+        diagnostics,
+    })
+}
+
 /// Runs `quizkit lint`.
 pub fn run(global: &GlobalArgs, args: &LintArgs) -> Result<u8, Failure> {
-    let (root, loaded) = load_bank(args.bank.path.as_deref())?;
-    let findings = Findings {
-        root: &root,
-        sources: &loaded.sources,
-        diagnostics: &loaded.diagnostics,
-    };
-    let text = match args.format {
-        Format::Human => {
-            let mut text =
-                output::human::render(&findings, global.color_stdout(), output::human::WIDTH);
-            if !global.quiet {
-                if loaded.diagnostics.is_empty() {
-                    let questions = loaded.bank.as_ref().map_or(0, |b| b.question_count());
-                    text.push_str(&format!("All checks passed: {questions} questions.\n"));
-                } else {
-                    text.push_str(&output::human::summary(&loaded.diagnostics));
-                    text.push('\n');
-                }
+    let checked = check(args.bank.path.as_deref())?;
+    let findings = checked.findings();
+    let diagnostics = &checked.diagnostics;
+    let text = if args.statistics {
+        match args.format {
+            Format::Human => output::statistics::render_text(diagnostics),
+            Format::Json => output::statistics::render_json(diagnostics),
+            other => {
+                return Err(Failure::new(format!(
+                    "--statistics prints a table or JSON, not {}",
+                    format_name(other)
+                ))
+                .with_help("use `--statistics` with `--format human` or `--format json`"));
             }
-            text
         }
-        Format::Json => output::json::render(&findings),
+    } else {
+        match args.format {
+            Format::Human => {
+                let mut text =
+                    output::human::render(&findings, global.color_stdout(), output::human::WIDTH);
+                if !global.quiet {
+                    if diagnostics.is_empty() {
+                        let questions = checked
+                            .loaded
+                            .bank
+                            .as_ref()
+                            .map_or(0, |b| b.question_count());
+                        text.push_str(&format!("All checks passed: {questions} questions.\n"));
+                    } else {
+                        text.push_str(&output::human::summary(diagnostics));
+                        text.push('\n');
+                    }
+                }
+                text
+            }
+            Format::Json => output::json::render(&findings),
+            Format::Sarif => output::sarif::render(&findings),
+            Format::Github => output::github::render(&findings),
+            Format::Junit => output::junit::render(&findings, checked.loaded.bank.as_ref()),
+        }
     };
     std::io::stdout()
         .write_all(text.as_bytes())
         .map_err(|e| Failure::new(format!("cannot write to standard output: {e}")))?;
-    let fails = |s: Severity| match args.error_on {
-        FailLevel::Error => s == Severity::Error,
-        FailLevel::Warning => s <= Severity::Warning,
-    };
-    Ok(if loaded.diagnostics.iter().any(|d| fails(d.severity)) {
-        EXIT_CONTENT
-    } else {
-        EXIT_OK
-    })
+    Ok(
+        if diagnostics.iter().any(|d| args.error_on.fails(d.severity)) {
+            EXIT_CONTENT
+        } else {
+            EXIT_OK
+        },
+    )
+}
+
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Human => "human",
+        Format::Json => "json",
+        Format::Sarif => "sarif",
+        Format::Github => "github",
+        Format::Junit => "junit",
+    }
 }

@@ -5,16 +5,22 @@ use clap::Subcommand;
 use crate::cli::Cli;
 use crate::fsio::Failure;
 
+pub mod build;
 pub mod calc;
 pub mod export;
 pub mod lint;
+pub mod rule;
 pub mod schema;
 
 /// A subcommand.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Check a bank: load errors, and (as rules land) content rules.
+    /// Check a bank: load errors and the lint rules (`quizkit rule` lists them).
     Lint(lint::LintArgs),
+    /// List the lint rules, or print one rule's documentation.
+    Rule(rule::RuleArgs),
+    /// Lint, then export every target of `[export] targets` into dist/.
+    Build(build::BuildArgs),
     /// Print or write the JSON Schemas of the bank's files.
     Schema(schema::SchemaArgs),
     /// Evaluate an expression with units, or check a claim: `quizkit calc "7e9 * 16 B -> GB"`.
@@ -27,6 +33,8 @@ pub enum Command {
 pub fn run(cli: &Cli) -> Result<u8, Failure> {
     match &cli.command {
         Command::Lint(args) => lint::run(&cli.global, args),
+        Command::Rule(args) => rule::run(&cli.global, args),
+        Command::Build(args) => build::run(&cli.global, args),
         Command::Schema(args) => schema::run(&cli.global, args),
         Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),

@@ -4,8 +4,12 @@ use std::path::Path;
 
 use quizkit_model::{Diagnostic, SourceFile};
 
+pub mod github;
 pub mod human;
 pub mod json;
+pub mod junit;
+pub mod sarif;
+pub mod statistics;
 
 /// Diagnostics with what is needed to render them: the files they point into and the bank root.
 #[derive(Debug, Clone, Copy)]

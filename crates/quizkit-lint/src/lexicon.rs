@@ -1,0 +1,292 @@
+//! Word lists per language, kept as data in `lexicons/<lang>.toml` (embedded at build time),
+//! and phrase matching over a text's tokens.
+//!
+//! A phrase is written as plain words and punctuation (`"alle bovenstaande"`,
+//! `"antwoord: {letter}"`); `{letter}` stands for an option letter (a single capital A–Z).
+//! Matching ignores case and white space and never looks inside code or math.
+
+use std::collections::HashSet;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
+use serde::Deserialize;
+
+use crate::text::{Token, tokens};
+
+/// The lexicon files, by language code.
+pub const SOURCES: &[(&str, &str)] = &[
+    ("nl", include_str!("../lexicons/nl.toml")),
+    ("en", include_str!("../lexicons/en.toml")),
+];
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LexiconFile {
+    stemmer: String,
+    all_of_the_above: Vec<String>,
+    none_of_the_above: Vec<String>,
+    negations: Vec<String>,
+    subordinators: Vec<String>,
+    absolute_terms: Vec<String>,
+    true_false: Vec<String>,
+    position_references: Vec<String>,
+    combined_options: Vec<String>,
+    combined_filler: Vec<String>,
+    answer_statements: Vec<String>,
+    stopwords: Vec<String>,
+}
+
+/// One part of a phrase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Part {
+    Word(String),
+    Punct(String),
+    Letter,
+}
+
+/// A phrase of a lexicon.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phrase {
+    /// As written in the lexicon.
+    pub text: String,
+    parts: Vec<Part>,
+}
+
+impl Phrase {
+    /// Parses a lexicon entry.
+    pub fn new(text: &str) -> Phrase {
+        let mut parts = Vec::new();
+        for piece in text.split("{letter}").enumerate() {
+            if piece.0 > 0 {
+                parts.push(Part::Letter);
+            }
+            for t in tokens(piece.1) {
+                parts.push(if t.word {
+                    Part::Word(t.lower())
+                } else {
+                    Part::Punct(t.text.to_owned())
+                });
+            }
+        }
+        Phrase {
+            text: text.to_owned(),
+            parts,
+        }
+    }
+
+    /// How many tokens the phrase spans.
+    pub fn len(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// True for an empty phrase (which matches nothing).
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    fn matches_at(&self, toks: &[Token<'_>], at: usize) -> Option<Vec<usize>> {
+        if self.parts.is_empty() || at + self.parts.len() > toks.len() {
+            return None;
+        }
+        let mut letters = Vec::new();
+        for (k, part) in self.parts.iter().enumerate() {
+            let t = &toks[at + k];
+            if t.code {
+                return None;
+            }
+            let ok = match part {
+                Part::Word(w) => t.word && t.lower() == *w,
+                Part::Punct(p) => !t.word && t.text == p,
+                Part::Letter => {
+                    let is_letter = t.word
+                        && t.text.len() == 1
+                        && t.text.bytes().all(|b| b.is_ascii_uppercase());
+                    if is_letter {
+                        letters.push(at + k);
+                    }
+                    is_letter
+                }
+            };
+            if !ok {
+                return None;
+            }
+        }
+        Some(letters)
+    }
+}
+
+/// Where a phrase matched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhraseMatch {
+    /// The phrase.
+    pub phrase: String,
+    /// Byte range of the match in the text.
+    pub range: Range<usize>,
+    /// The tokens matched, as indices into the token list.
+    pub tokens: Range<usize>,
+    /// The option letters it names, with their byte ranges.
+    pub letters: Vec<(char, Range<usize>)>,
+}
+
+/// Finds the phrases in `toks`, leftmost first, the longest phrase at each position, never
+/// overlapping.
+pub fn find(phrases: &[Phrase], toks: &[Token<'_>]) -> Vec<PhraseMatch> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < toks.len() {
+        let best = phrases
+            .iter()
+            .filter_map(|p| p.matches_at(toks, at).map(|letters| (p, letters)))
+            .max_by_key(|(p, _)| p.len());
+        match best {
+            Some((p, letters)) => {
+                let end = at + p.len();
+                out.push(PhraseMatch {
+                    phrase: p.text.clone(),
+                    range: toks[at].range.start..toks[end - 1].range.end,
+                    tokens: at..end,
+                    letters: letters
+                        .into_iter()
+                        .map(|k| {
+                            let t = &toks[k];
+                            (t.text.chars().next().unwrap_or('A'), t.range.clone())
+                        })
+                        .collect(),
+                });
+                at = end;
+            }
+            None => at += 1,
+        }
+    }
+    out
+}
+
+/// The number of words of `toks` outside `m` (code not counted).
+pub fn words_outside(toks: &[Token<'_>], m: &PhraseMatch) -> usize {
+    toks.iter()
+        .enumerate()
+        .filter(|(k, t)| t.word && !t.code && !m.tokens.contains(k))
+        .count()
+}
+
+/// The word lists of one language.
+#[derive(Debug)]
+pub struct Lexicon {
+    /// The language code.
+    pub lang: &'static str,
+    /// "All of the above" and its variants.
+    pub all_of_the_above: Vec<Phrase>,
+    /// "None of the above" and its variants.
+    pub none_of_the_above: Vec<Phrase>,
+    /// Words that make a stem negative ("not", "except").
+    pub negations: Vec<Phrase>,
+    /// Words that open a subordinate clause ("that", "die").
+    pub subordinators: HashSet<String>,
+    /// Specific determiners ("always", "never").
+    pub absolute_terms: Vec<Phrase>,
+    /// Whole options that make a true/false question ("true", "false").
+    pub true_false: Vec<Phrase>,
+    /// Phrases by which an option points at another option's position.
+    pub position_references: Vec<Phrase>,
+    /// Phrases by which an option combines other options ("A and B").
+    pub combined_options: Vec<Phrase>,
+    /// Words that may stand beside a combined-options phrase ("both", "are", "correct").
+    pub combined_filler: HashSet<String>,
+    /// Phrases by which an explanation names the key ("the answer is {letter}").
+    pub answer_statements: Vec<Phrase>,
+    /// Words too common to be a cue.
+    pub stopwords: HashSet<String>,
+    stemmer: Algorithm,
+}
+
+impl Lexicon {
+    fn parse(lang: &'static str, source: &str) -> Result<Lexicon, String> {
+        let file: LexiconFile = toml::from_str(source).map_err(|e| e.to_string())?;
+        let stemmer = match file.stemmer.as_str() {
+            "dutch" => Algorithm::Dutch,
+            "english" => Algorithm::English,
+            other => return Err(format!("unknown stemmer `{other}`")),
+        };
+        let phrases = |list: Vec<String>| list.iter().map(|p| Phrase::new(p)).collect();
+        let words = |list: Vec<String>| list.iter().map(|w| w.to_lowercase()).collect();
+        Ok(Lexicon {
+            lang,
+            all_of_the_above: phrases(file.all_of_the_above),
+            none_of_the_above: phrases(file.none_of_the_above),
+            negations: phrases(file.negations),
+            subordinators: words(file.subordinators),
+            absolute_terms: phrases(file.absolute_terms),
+            true_false: phrases(file.true_false),
+            position_references: phrases(file.position_references),
+            combined_options: phrases(file.combined_options),
+            combined_filler: words(file.combined_filler),
+            answer_statements: phrases(file.answer_statements),
+            stopwords: words(file.stopwords),
+            stemmer,
+        })
+    }
+
+    /// Every embedded lexicon, parsed, or why one does not parse.
+    pub fn all() -> Result<&'static [Lexicon], &'static str> {
+        static ALL: OnceLock<Result<Vec<Lexicon>, String>> = OnceLock::new();
+        ALL.get_or_init(|| {
+            SOURCES
+                .iter()
+                .map(|(lang, source)| {
+                    Lexicon::parse(lang, source).map_err(|e| format!("lexicons/{lang}.toml: {e}"))
+                })
+                .collect()
+        })
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(String::as_str)
+    }
+
+    /// The lexicon of `lang` (`nl`, `en`, also `en-GB`), if quizkit has one.
+    pub fn get(lang: &str) -> Option<&'static Lexicon> {
+        let primary = lang.split(['-', '_']).next().unwrap_or(lang);
+        Lexicon::all()
+            .ok()?
+            .iter()
+            .find(|l| l.lang.eq_ignore_ascii_case(primary))
+    }
+
+    /// The stem of a word (Snowball), lower case.
+    pub fn stem(&self, word: &str) -> String {
+        Stemmer::create(self.stemmer)
+            .stem(&word.to_lowercase())
+            .into_owned()
+    }
+
+    /// True for a word too common to be a cue.
+    pub fn is_stopword(&self, word: &str) -> bool {
+        self.stopwords.contains(&word.to_lowercase())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_lexicon_parses() {
+        let all = Lexicon::all().map_err(str::to_owned);
+        assert_eq!(all.as_ref().map(|l| l.len()), Ok(SOURCES.len()), "{all:?}");
+    }
+
+    #[test]
+    fn phrases_match_words_punctuation_and_letters() {
+        let phrases = [
+            Phrase::new("antwoord: {letter}"),
+            Phrase::new("alle bovenstaande"),
+        ];
+        let text = "Dus **Antwoord: B**, niet alle bovenstaande; antwoord: b";
+        let toks = tokens(text);
+        let found = find(&phrases, &toks);
+        assert_eq!(found.len(), 2);
+        assert_eq!(&text[found[0].range.clone()], "Antwoord: B");
+        assert_eq!(found[0].letters[0].0, 'B');
+        assert_eq!(&text[found[1].range.clone()], "alle bovenstaande");
+    }
+}

@@ -1,0 +1,110 @@
+//! `absolute-terms-in-distractors` (F011): "always", "never" and the like only in
+//! distractors.
+
+use quizkit_model::index_letter;
+
+use crate::lexicon::find;
+use crate::text::tokens;
+use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+
+/// What `quizkit rule absolute-terms-in-distractors` prints.
+pub const DOCS: &str = r#"## What it does
+Finds distractors with a specific determiner ("altijd", "nooit", "uitsluitend", "always",
+"never", "in all cases"; the `absolute_terms` of the language in `lexicons/`) on a
+single-choice question whose key has none. "all"/"alle" and "only"/"alleen" are not in the
+lists: technical text uses them in true statements all the time.
+
+## Why is this bad?
+Test-wise learners know that sweeping claims are usually false and eliminate those options
+without knowing the content (Haladyna, Downing and Rodriguez, guideline 28a). When only the
+distractors use them, the cue points straight at the key.
+
+## Example
+```toml
+[[question]]
+id = "cache-hit"
+stem = "What happens on a cache hit?"
+answer = "A"
+options = [
+  "The data is served from the cache",
+  "The processor always stalls for a full memory access",
+  "The line is written back to main memory",
+]
+```
+
+## Use instead
+```toml
+[[question]]
+id = "cache-hit"
+stem = "What happens on a cache hit?"
+answer = "A"
+options = [
+  "The data is served from the cache",
+  "The processor stalls for a full memory access",
+  "The line is written back to main memory",
+]
+```
+"#;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "F011",
+    name: "absolute-terms-in-distractors",
+    level: Level::Warning,
+    summary: "A distractor says \"always\", \"never\" or the like, and the key does not.",
+    docs: DOCS,
+    check: Check::Question(check),
+};
+
+struct AbsoluteTermsInDistractors {
+    option: usize,
+    term: String,
+}
+
+impl Violation for AbsoluteTermsInDistractors {
+    fn message(&self) -> String {
+        format!(
+            "distractor {} says \"{}\", an absolute term the key does not use",
+            index_letter(self.option),
+            self.term
+        )
+    }
+    fn label(&self) -> Option<String> {
+        Some("cues that this option is wrong".into())
+    }
+    fn help(&self) -> Option<String> {
+        Some("make the distractor wrong for a reason of content, not because it overstates; or qualify the key alike".into())
+    }
+}
+
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+    let Some(key) = Context::single_key(q.question) else {
+        return;
+    };
+    for (i, option) in q.options.iter().enumerate() {
+        if i == key {
+            continue;
+        }
+        for lang in cx.languages() {
+            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
+                continue;
+            };
+            let key_has_one = q.options[key]
+                .text
+                .get(lang)
+                .is_some_and(|k| !find(&lexicon.absolute_terms, &tokens(k)).is_empty());
+            if key_has_one {
+                continue;
+            }
+            if let Some(m) = find(&lexicon.absolute_terms, &tokens(&entry.text.value)).first() {
+                let v = AbsoluteTermsInDistractors {
+                    option: i,
+                    term: entry.text.value[m.range.clone()].to_owned(),
+                };
+                let span = cx.locate(q.file, &entry.text, m.range.clone());
+                out.push(Finding::on(q, span, &v));
+                break;
+            }
+        }
+    }
+}

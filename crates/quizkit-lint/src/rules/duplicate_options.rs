@@ -1,0 +1,111 @@
+//! `duplicate-options` (K001): two options of a question say the same.
+
+use std::collections::{HashMap, HashSet};
+
+use quizkit_model::index_letter;
+
+use crate::text::normalize;
+use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+
+/// What `quizkit rule duplicate-options` prints.
+pub const DOCS: &str = r#"## What it does
+Finds two options of one question that are the same text after normalizing case, white
+space, typographic quotes and dashes, Markdown emphasis and code markers, Unicode
+compatibility forms (NFKC) and punctuation at the end. Punctuation inside the text counts:
+`1.5 GB` and `15 GB` are different options.
+
+## Why is this bad?
+Two equal options are either both right (a question with two keys) or both wrong (a wasted
+distractor), and a learner who spots the pair can eliminate them.
+
+## Example
+```toml
+[[question]]
+id = "fastest-memory"
+stem = "Which memory is the fastest?"
+answer = "A"
+options = ["Registers", "DRAM", "**dram**."]
+```
+
+## Use instead
+```toml
+[[question]]
+id = "fastest-memory"
+stem = "Which memory is the fastest?"
+answer = "A"
+options = ["Registers", "DRAM", "SSD"]
+```
+"#;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "K001",
+    name: "duplicate-options",
+    level: Level::Error,
+    summary: "Two options of a question are the same after normalization.",
+    docs: DOCS,
+    check: Check::Question(check),
+};
+
+struct DuplicateOptions {
+    first: usize,
+    second: usize,
+    lang: String,
+}
+
+impl Violation for DuplicateOptions {
+    fn message(&self) -> String {
+        format!(
+            "options {} and {} say the same (`{}`)",
+            index_letter(self.first),
+            index_letter(self.second),
+            self.lang
+        )
+    }
+    fn label(&self) -> Option<String> {
+        Some(format!("same as option {}", index_letter(self.first)))
+    }
+    fn help(&self) -> Option<String> {
+        Some("rewrite one of them as a different distractor, or remove it".into())
+    }
+}
+
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+    let mut reported = HashSet::new();
+    for lang in cx.languages() {
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        for (i, option) in q.options.iter().enumerate() {
+            let Some(entry) = option.text.entry(lang) else {
+                continue;
+            };
+            let key = normalize(&entry.text.value);
+            if key.is_empty() {
+                continue;
+            }
+            match seen.get(&key) {
+                None => {
+                    seen.insert(key, i);
+                }
+                Some(&first) => {
+                    if !reported.insert((first, i)) {
+                        continue;
+                    }
+                    let v = DuplicateOptions {
+                        first,
+                        second: i,
+                        lang: lang.to_owned(),
+                    };
+                    let mut finding = Finding::on(q, entry.text.span.clone(), &v);
+                    if let Some(original) = q.options[first].text.entry(lang) {
+                        finding = finding.with_related(
+                            q.file,
+                            original.text.span.clone(),
+                            format!("option {}", index_letter(first)),
+                        );
+                    }
+                    out.push(finding);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! `duplicate-stem` (B003): two questions ask the same or nearly the same.
+
+use std::collections::{HashMap, HashSet};
+
+use unicode_normalization::UnicodeNormalization;
+
+use crate::text::{numbers, tokens};
+use crate::{Check, Context, Finding, Level, Rule, Violation};
+
+/// What `quizkit rule duplicate-stem` prints.
+pub const DOCS: &str = r#"## What it does
+Finds questions whose stems are the same after normalizing case, Unicode and Markdown, or
+nearly the same: a Jaccard similarity of at least 0.8 between their sets of word 3-shingles
+(runs of three words), in any of the bank's languages. Near-duplicates whose numbers differ
+("7B in FP16" vs "7B in INT4", "Which value…" with other figures) are deliberate variants and
+are left alone. Candidates are found with a prefix-filtered inverted index, so the rule stays
+linear-ish in the bank's size instead of comparing every pair.
+
+## Why is this bad?
+A learner meets the same question twice and the second one tests memory of the first; when
+the keys differ, one of them is probably wrong. Duplicates also creep in when files are
+merged.
+
+## Example
+```toml
+[[question]]
+id = "cache-line"
+stem = "How many bytes does a typical x86 cache line hold?"
+answer = "B"
+options = ["32", "64", "128"]
+
+[[question]]
+id = "cache-line-size"
+stem = "How many bytes does a typical x86 cache line hold?"
+answer = "A"
+options = ["64", "256", "512"]
+```
+
+## Use instead
+```toml
+[[question]]
+id = "cache-line"
+stem = "How many bytes does a typical x86 cache line hold?"
+answer = "B"
+options = ["32", "64", "128"]
+
+[[question]]
+id = "cache-line-transfer"
+stem = "What does a cache transfer between memory and the cache on a miss?"
+answer = "A"
+options = ["A whole line", "A single byte", "A whole page"]
+```
+"#;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "B003",
+    name: "duplicate-stem",
+    level: Level::Warning,
+    summary: "Two questions have the same or nearly the same stem (3-shingle Jaccard ≥ 0.8).",
+    docs: DOCS,
+    check: Check::Bank(check),
+};
+
+/// The Jaccard similarity of shingle sets from which two stems count as nearly the same.
+pub const THRESHOLD: f64 = 0.8;
+
+struct DuplicateStem {
+    other: String,
+    similarity: f64,
+    lang: String,
+}
+
+impl Violation for DuplicateStem {
+    fn message(&self) -> String {
+        if self.similarity >= 1.0 {
+            format!(
+                "the stem is the same as that of `{}` (`{}`)",
+                self.other, self.lang
+            )
+        } else {
+            format!(
+                "the stem is nearly the same as that of `{}` ({:.0}% of word triples shared, `{}`)",
+                self.other,
+                self.similarity * 100.0,
+                self.lang
+            )
+        }
+    }
+    fn label(&self) -> Option<String> {
+        Some(format!("same question as `{}`", self.other))
+    }
+    fn help(&self) -> Option<String> {
+        Some("remove one of the two, or make them ask different things".into())
+    }
+}
+
+/// A stem prepared for comparison.
+struct Prepared {
+    exact: String,
+    shingles: Vec<u64>,
+    numbers: Vec<String>,
+}
+
+fn hash(words: &[String]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    words.hash(&mut h);
+    h.finish()
+}
+
+fn prepare(lang: &str, stem: &str) -> Prepared {
+    let words: Vec<String> = tokens(stem)
+        .into_iter()
+        .filter(|t| t.word)
+        .map(|t| t.text.nfkc().flat_map(char::to_lowercase).collect())
+        .collect();
+    let mut shingles: Vec<u64> = words.windows(3).map(hash).collect();
+    shingles.sort_unstable();
+    shingles.dedup();
+    let mut nums: Vec<String> = numbers(lang, stem).into_iter().map(|n| n.value).collect();
+    nums.sort();
+    Prepared {
+        exact: words.join(" "),
+        shingles,
+        numbers: nums,
+    }
+}
+
+fn jaccard(a: &[u64], b: &[u64]) -> f64 {
+    let (mut i, mut j, mut both) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                both += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let union = a.len() + b.len() - both;
+    if union == 0 {
+        0.0
+    } else {
+        both as f64 / union as f64
+    }
+}
+
+/// Pairs (earlier, later) of question indices with similar stems in one language, and their
+/// similarity.
+fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
+    let mut pairs = Vec::new();
+    // Exact duplicates, including stems too short for shingles.
+    let mut exact: HashMap<&str, usize> = HashMap::new();
+    let mut exact_pairs = HashSet::new();
+    for (q, p) in stems {
+        if p.exact.is_empty() {
+            continue;
+        }
+        match exact.get(p.exact.as_str()) {
+            Some(&first) => {
+                exact_pairs.insert((first, *q));
+                pairs.push((first, *q, 1.0));
+            }
+            None => {
+                exact.insert(&p.exact, *q);
+            }
+        }
+    }
+    // Near duplicates: AllPairs with prefix filtering. Shingles are ordered rarest first; two
+    // sets with Jaccard ≥ t share a shingle among the first |s| − ⌈t·|s|⌉ + 1 of each.
+    let mut frequency: HashMap<u64, usize> = HashMap::new();
+    for (_, p) in stems {
+        for &s in &p.shingles {
+            *frequency.entry(s).or_default() += 1;
+        }
+    }
+    let mut index: HashMap<u64, Vec<usize>> = HashMap::new();
+    for (pos, (q, p)) in stems.iter().enumerate() {
+        let mut ordered = p.shingles.clone();
+        ordered.sort_by_key(|s| (frequency.get(s).copied().unwrap_or(0), *s));
+        let prefix = ordered.len() - (THRESHOLD * ordered.len() as f64).ceil() as usize + 1;
+        let mut candidates = HashSet::new();
+        for s in ordered.iter().take(prefix) {
+            if let Some(list) = index.get(s) {
+                candidates.extend(list.iter().copied());
+            }
+            index.entry(*s).or_default().push(pos);
+        }
+        let mut candidates: Vec<usize> = candidates.into_iter().collect();
+        candidates.sort_unstable();
+        for other in candidates {
+            let (oq, op) = &stems[other];
+            if exact_pairs.contains(&(*oq, *q)) || op.numbers != p.numbers {
+                continue;
+            }
+            let similarity = jaccard(&op.shingles, &p.shingles);
+            if similarity >= THRESHOLD {
+                pairs.push((*oq, *q, similarity));
+            }
+        }
+    }
+    pairs
+}
+
+fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let mut reported = HashSet::new();
+    for lang in cx.languages() {
+        let stems: Vec<(usize, Prepared)> = cx
+            .questions
+            .iter()
+            .filter_map(|q| q.stem.get(lang).map(|s| (q.index, prepare(lang, s))))
+            .collect();
+        for (first, second, similarity) in similar_pairs(&stems) {
+            if !reported.insert((first, second)) {
+                continue;
+            }
+            let (a, b) = (cx.questions[first], cx.questions[second]);
+            let (Some(a_entry), Some(b_entry)) = (a.stem.entry(lang), b.stem.entry(lang)) else {
+                continue;
+            };
+            let v = DuplicateStem {
+                other: a.id.value.clone(),
+                similarity,
+                lang: lang.to_owned(),
+            };
+            out.push(Finding::on(b, b_entry.text.span.clone(), &v).with_related(
+                a.file,
+                a_entry.text.span.clone(),
+                format!("the stem of `{}`", a.id.value),
+            ));
+        }
+    }
+}

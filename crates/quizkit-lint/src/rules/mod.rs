@@ -1,0 +1,82 @@
+//! The rule catalogue: one file per rule, listed here in the order `quizkit rule` prints them.
+//!
+//! Adding a rule: write `src/rules/<rule_name>.rs` (documentation, violation struct, check
+//! function, `pub const RULE`), add one `pub mod` and one line in [`ALL`], and a fixture folder
+//! `tests/fixtures/<rule-name>/` with `valid.toml` and `invalid.toml`.
+
+use crate::Rule;
+
+pub mod absolute_terms_in_distractors;
+pub mod all_of_the_above;
+pub mod combined_options;
+pub mod duplicate_id;
+pub mod duplicate_options;
+pub mod duplicate_stem;
+pub mod empty_text;
+pub mod explanation_contradicts_key;
+pub mod invalid_answer_key;
+pub mod key_length_bias;
+pub mod key_position_imbalance;
+pub mod key_position_run;
+pub mod longest_option_is_key;
+pub mod missing_answer_key;
+pub mod missing_explanation;
+pub mod missing_translation;
+pub mod negative_stem_not_emphasized;
+pub mod none_of_the_above;
+pub mod position_dependent_option;
+pub mod stem_key_word_repeat;
+pub mod too_few_options;
+pub mod translation_numbers_differ;
+pub mod true_false_options;
+pub mod unknown_rule;
+pub mod unresolved_related;
+pub mod unused_allow;
+
+/// Every rule, in catalogue order.
+pub const ALL: &[Rule] = &[
+    missing_answer_key::RULE,
+    invalid_answer_key::RULE,
+    too_few_options::RULE,
+    empty_text::RULE,
+    duplicate_id::RULE,
+    unresolved_related::RULE,
+    missing_explanation::RULE,
+    duplicate_options::RULE,
+    explanation_contradicts_key::RULE,
+    position_dependent_option::RULE,
+    missing_translation::RULE,
+    translation_numbers_differ::RULE,
+    none_of_the_above::RULE,
+    longest_option_is_key::RULE,
+    true_false_options::RULE,
+    all_of_the_above::RULE,
+    absolute_terms_in_distractors::RULE,
+    stem_key_word_repeat::RULE,
+    combined_options::RULE,
+    negative_stem_not_emphasized::RULE,
+    key_position_imbalance::RULE,
+    key_position_run::RULE,
+    duplicate_stem::RULE,
+    key_length_bias::RULE,
+    unused_allow::RULE,
+    unknown_rule::RULE,
+];
+
+/// The groups, by the letter their codes start with.
+pub const GROUPS: &[(&str, &str)] = &[
+    ("Q", "structure"),
+    ("K", "key"),
+    ("T", "translation"),
+    ("F", "item-writing"),
+    ("B", "bank"),
+    ("A", "suppression"),
+];
+
+/// The group of a code.
+pub fn group_of(code: &str) -> &'static str {
+    GROUPS
+        .iter()
+        .find(|(letter, _)| code.starts_with(letter))
+        .map_or("other", |(_, name)| name)
+}

@@ -1,0 +1,160 @@
+//! `negative-stem-not-emphasized` (F019): a stem asks for the exception without making the
+//! negation stand out.
+
+use crate::lexicon::{Lexicon, find};
+use crate::text::{Token, tokens};
+use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+
+/// What `quizkit rule negative-stem-not-emphasized` prints.
+pub const DOCS: &str = r#"## What it does
+Finds negations ("niet", "geen", "behalve", "not", "except"; the `negations` of the language
+in `lexicons/`) in the question sentence of a stem that are neither in capitals (`NIET`,
+`NOT`) nor emphasized (`**niet**`, `*not*`). Only the sentence that asks (the one ending in
+`?`, or the last one) is checked, so a negation in the scenario before it is left alone, and
+within it only the main clause: a negation in a subordinate clause ("a layer *that does not*
+fit", "een laag *die niet* past", the `subordinators` of the language) or in parentheses
+describes the subject rather than asking for the exception.
+
+## Why is this bad?
+Learners read past a small "not" and answer the positive question, so the item measures
+reading speed. Haladyna, Downing and Rodriguez (guideline 17): word stems positively, and if a
+negative is needed, capitalize and bold it.
+
+## Example
+```toml
+[[question]]
+id = "cache-levels"
+stem = "Which of these is not a level of the cache hierarchy?"
+answer = "C"
+options = ["L1", "L2", "L7"]
+```
+
+## Use instead
+```toml
+[[question]]
+id = "cache-levels"
+stem = "Which of these is **NOT** a level of the cache hierarchy?"
+answer = "C"
+options = ["L1", "L2", "L7"]
+```
+"#;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "F019",
+    name: "negative-stem-not-emphasized",
+    level: Level::Warning,
+    summary: "A negative stem (not, except, niet, geen) does not emphasize the negation.",
+    docs: DOCS,
+    check: Check::Question(check),
+};
+
+struct NegativeStemNotEmphasized {
+    word: String,
+}
+
+impl Violation for NegativeStemNotEmphasized {
+    fn message(&self) -> String {
+        format!(
+            "the stem asks a negative question with \"{}\", which is easy to read past",
+            self.word
+        )
+    }
+    fn label(&self) -> Option<String> {
+        Some("not emphasized".into())
+    }
+    fn help(&self) -> Option<String> {
+        Some(format!(
+            "write it as `{}` or `**{}**`, or ask the question positively",
+            self.word.to_uppercase(),
+            self.word.to_uppercase()
+        ))
+    }
+}
+
+/// The byte range of the sentence that asks: the one ending in `?`, else the last one.
+fn question_sentence(text: &str) -> std::ops::Range<usize> {
+    let end = text.rfind('?').map_or(text.len(), |i| i + 1);
+    let before = &text[..end.saturating_sub(1)];
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| {
+            matches!(c, '.' | '!' | '?' | ':' | '\n')
+                && before[i + c.len_utf8()..]
+                    .chars()
+                    .next()
+                    .is_none_or(char::is_whitespace)
+        })
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    start..end
+}
+
+/// True when the word at token `at` stands in a subordinate clause or in parentheses: after
+/// a subordinator with no clause boundary (`,` `;` `:` `(` `)`) in between, or inside `( )`.
+/// A subordinator that opens the sentence (`sentence_start`) is the question word itself
+/// ("Which of these is not…", "Wanneer is … niet …").
+fn subordinate(lexicon: &Lexicon, toks: &[Token<'_>], at: usize, sentence_start: usize) -> bool {
+    let mut depth = 0i32;
+    for t in toks[..at].iter().rev() {
+        match t.text {
+            ")" => depth += 1,
+            "(" if depth == 0 => return true,
+            "(" => depth -= 1,
+            _ => {}
+        }
+    }
+    for t in toks[..at].iter().rev() {
+        if !t.word && matches!(t.text, "," | ";" | ":" | "(" | ")") {
+            return false;
+        }
+        if t.word && t.range.start > sentence_start && lexicon.subordinators.contains(&t.lower()) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The byte offset of the first word of the sentence.
+fn sentence_start(text: &str, sentence: &std::ops::Range<usize>) -> usize {
+    let inner = &text[sentence.clone()];
+    sentence.start + inner.len() - inner.trim_start().len()
+}
+
+fn emphasized(text: &str, range: &std::ops::Range<usize>) -> bool {
+    let before = text[..range.start].chars().next_back();
+    let after = text[range.end..].chars().next();
+    matches!(before, Some('*' | '_')) && matches!(after, Some('*' | '_'))
+}
+
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+    for entry in &q.stem.entries {
+        let Some(lexicon) = cx.lexicon(&entry.lang.value) else {
+            continue;
+        };
+        let text = entry.text.value.as_str();
+        let sentence = question_sentence(text);
+        let toks = tokens(text);
+        for m in find(&lexicon.negations, &toks) {
+            if !sentence.contains(&m.range.start)
+                || subordinate(
+                    lexicon,
+                    &toks,
+                    m.tokens.start,
+                    sentence_start(text, &sentence),
+                )
+            {
+                continue;
+            }
+            let words = &toks[m.tokens.clone()];
+            let shouted = words.iter().filter(|t| t.word).all(|t| t.is_shouted());
+            if shouted || emphasized(text, &m.range) {
+                continue;
+            }
+            let v = NegativeStemNotEmphasized {
+                word: text[m.range.clone()].to_owned(),
+            };
+            out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
+        }
+    }
+}

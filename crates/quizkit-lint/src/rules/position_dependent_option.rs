@@ -1,0 +1,99 @@
+//! `position-dependent-option` (K003): an option points at other options by position while
+//! the options are shuffled.
+
+use quizkit_model::index_letter;
+
+use crate::lexicon::{PhraseMatch, find};
+use crate::rules::combined_options::combined;
+use crate::text::tokens;
+use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+
+/// What `quizkit rule position-dependent-option` prints.
+pub const DOCS: &str = r#"## What it does
+Finds options that refer to other options by their place in the list ("all of the above",
+"bovenstaande", "option A", "A en B") on a question whose options are shuffled: the bank's
+`shuffle` (default true) or the question's own `shuffle`.
+
+## Why is this bad?
+Exports shuffle the options, so "the above" or "A and B" point at different options for every
+learner, or at nothing at all (Moodle's and Aiken's import warn about the same thing).
+
+## Example
+```toml
+[[question]]
+id = "cache-levels"
+stem = "Which caches does a typical x86 core have to itself?"
+answer = "C"
+options = ["L1", "L2", "Both of the above"]
+```
+
+## Use instead
+```toml
+[[question]]
+id = "cache-levels"
+stem = "Which caches does a typical x86 core have to itself?"
+answer = "C"
+shuffle = false
+options = ["L1", "L2", "Both of the above"]
+```
+"#;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "K003",
+    name: "position-dependent-option",
+    level: Level::Error,
+    summary: "An option refers to other options by position while options are shuffled.",
+    docs: DOCS,
+    check: Check::Question(check),
+};
+
+struct PositionDependentOption {
+    option: usize,
+    phrase: String,
+}
+
+impl Violation for PositionDependentOption {
+    fn message(&self) -> String {
+        format!(
+            "option {} refers to other options by position (\"{}\"), but the options are shuffled",
+            index_letter(self.option),
+            self.phrase
+        )
+    }
+    fn label(&self) -> Option<String> {
+        Some("depends on the order of the options".into())
+    }
+    fn help(&self) -> Option<String> {
+        Some("say what the option means instead of where the others are, or set `shuffle = false` on this question".into())
+    }
+}
+
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+    if !cx.bank.shuffles(q.question) {
+        return;
+    }
+    for (i, option) in q.options.iter().enumerate() {
+        // One finding per option: the first language that has the flaw.
+        for lang in cx.languages() {
+            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
+                continue;
+            };
+            let toks = tokens(&entry.text.value);
+            let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, &toks);
+            found.extend(
+                combined(lexicon, &toks, q.options.len())
+                    .into_iter()
+                    .filter(|m| !m.letters.is_empty()),
+            );
+            if let Some(m) = found.into_iter().min_by_key(|m| m.range.start) {
+                let v = PositionDependentOption {
+                    option: i,
+                    phrase: entry.text.value[m.range.clone()].to_owned(),
+                };
+                out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
+                break;
+            }
+        }
+    }
+}

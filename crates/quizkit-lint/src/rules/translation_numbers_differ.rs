@@ -1,0 +1,162 @@
+//! `translation-numbers-differ` (T002): the numbers of one language's text differ from
+//! another's.
+
+use std::collections::HashMap;
+
+use crate::text::{Number, numbers};
+use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+
+/// What `quizkit rule translation-numbers-differ` prints.
+pub const DOCS: &str = r#"## What it does
+Compares the numbers in each language's version of a stem, option, feedback or explanation
+with those of the bank's first language, as multisets. Numbers are read the way each language
+writes them: `3,5` and `1.000` in Dutch are `3.5` and `1,000` (or `1000`) in English. Digits
+inside words and identifiers (`FP16`, `H100`, `W4A16`, the `9` of `7e9`) and numbers in code or
+math are not compared. Numbers written as words ("two", "twee") are not numbers here.
+
+## Why is this bad?
+A translation with a different number teaches a different fact: the Dutch learner reads
+3,5 GB where the English one reads 35 GB, and at most one of them is right.
+
+## Example
+```toml
+[[question]]
+id = "int4-memory"
+stem.en = "How much memory do 7 billion INT4 weights take?"
+stem.nl = "Hoeveel geheugen nemen 7 miljard INT4-gewichten in?"
+answer = "B"
+options = [{ en = "1.75 GB", nl = "1,75 GB" }, { en = "3.5 GB", nl = "35 GB" }, { en = "7 GB", nl = "7 GB" }]
+```
+
+## Use instead
+```toml
+[[question]]
+id = "int4-memory"
+stem.en = "How much memory do 7 billion INT4 weights take?"
+stem.nl = "Hoeveel geheugen nemen 7 miljard INT4-gewichten in?"
+answer = "B"
+options = [{ en = "1.75 GB", nl = "1,75 GB" }, { en = "3.5 GB", nl = "3,5 GB" }, { en = "7 GB", nl = "7 GB" }]
+```
+"#;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "T002",
+    name: "translation-numbers-differ",
+    level: Level::Warning,
+    summary: "The numbers in one language's text differ from those in another's.",
+    docs: DOCS,
+    check: Check::Question(check),
+};
+
+struct TranslationNumbersDiffer {
+    what: String,
+    base: String,
+    lang: String,
+    extra: Vec<String>,
+    lacking: Vec<String>,
+}
+
+fn list(numbers: &[String]) -> String {
+    numbers.join(", ")
+}
+
+impl Violation for TranslationNumbersDiffer {
+    fn message(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.extra.is_empty() {
+            parts.push(format!(
+                "`{}` has {} where `{}` has not",
+                self.lang,
+                list(&self.extra),
+                self.base
+            ));
+        }
+        if !self.lacking.is_empty() {
+            parts.push(format!("`{}` lacks {}", self.lang, list(&self.lacking)));
+        }
+        format!(
+            "the numbers of {} differ between languages: {}",
+            self.what,
+            parts.join("; ")
+        )
+    }
+    fn label(&self) -> Option<String> {
+        Some(if self.extra.is_empty() {
+            format!("no {} in `{}`", list(&self.lacking), self.lang)
+        } else {
+            format!("not in the `{}` text", self.base)
+        })
+    }
+    fn help(&self) -> Option<String> {
+        Some("make both texts state the same numbers (`3,5` in Dutch is `3.5` in English; `1.000` is `1,000`)".into())
+    }
+}
+
+/// Numbers of `b` that are not matched by a number of `a` (as multisets).
+fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for n in a {
+        *counts.entry(&n.value).or_default() += 1;
+    }
+    b.iter()
+        .filter(|n| match counts.get_mut(n.value.as_str()) {
+            Some(c) if *c > 0 => {
+                *c -= 1;
+                false
+            }
+            _ => true,
+        })
+        .collect()
+}
+
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+    let mut langs = cx.languages();
+    let Some(base) = langs.next() else {
+        return;
+    };
+    let others: Vec<&str> = langs.collect();
+    for (field, text) in Context::texts(q.question) {
+        let Some(base_entry) = text.entry(base) else {
+            continue;
+        };
+        let base_numbers = numbers(base, &base_entry.text.value);
+        for &lang in &others {
+            let Some(entry) = text.entry(lang) else {
+                continue;
+            };
+            let own = numbers(lang, &entry.text.value);
+            let extra = surplus(&base_numbers, &own);
+            let lacking = surplus(&own, &base_numbers);
+            if extra.is_empty() && lacking.is_empty() {
+                continue;
+            }
+            let span = match extra.first() {
+                Some(n) => cx.locate(q.file, &entry.text, n.range.clone()),
+                None => entry.text.span.clone(),
+            };
+            let v = TranslationNumbersDiffer {
+                what: field.to_string(),
+                base: base.to_owned(),
+                lang: lang.to_owned(),
+                extra: extra
+                    .iter()
+                    .map(|n| entry.text.value[n.range.clone()].to_owned())
+                    .collect(),
+                lacking: lacking
+                    .iter()
+                    .map(|n| base_entry.text.value[n.range.clone()].to_owned())
+                    .collect(),
+            };
+            let mut finding = Finding::on(q, span, &v);
+            if let Some(n) = lacking.first() {
+                finding = finding.with_related(
+                    q.file,
+                    cx.locate(q.file, &base_entry.text, n.range.clone()),
+                    format!("in the `{base}` text"),
+                );
+            }
+            out.push(finding);
+        }
+    }
+}

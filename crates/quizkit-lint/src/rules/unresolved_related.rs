@@ -1,0 +1,118 @@
+//! `unresolved-related` (Q006): `related` names a question that does not exist.
+
+use std::collections::HashSet;
+
+use quizkit_model::suggest::did_you_mean;
+
+use crate::{Check, Context, Finding, Level, Rule, Violation};
+
+/// What `quizkit rule unresolved-related` prints.
+pub const DOCS: &str = r#"## What it does
+Finds entries of a question's `related` list that are not the id of any question in the bank,
+or that are the question's own id.
+
+## Why is this bad?
+The practice site and the other exports link related questions by id; a mistyped or deleted
+id becomes a dead link.
+
+## Example
+```toml
+[[question]]
+id = "cache-line"
+stem = "How many bytes does a typical x86 cache line hold?"
+answer = "B"
+options = ["32", "64", "128"]
+related = ["cache-levels"]
+
+[[question]]
+id = "cache-level"
+stem = "Which level of the cache hierarchy is the smallest?"
+answer = "A"
+options = ["L1", "L2", "L3"]
+```
+
+## Use instead
+```toml
+[[question]]
+id = "cache-line"
+stem = "How many bytes does a typical x86 cache line hold?"
+answer = "B"
+options = ["32", "64", "128"]
+related = ["cache-level"]
+
+[[question]]
+id = "cache-level"
+stem = "Which level of the cache hierarchy is the smallest?"
+answer = "A"
+options = ["L1", "L2", "L3"]
+```
+"#;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "Q006",
+    name: "unresolved-related",
+    level: Level::Error,
+    summary: "`related` names a question id that is not in the bank.",
+    docs: DOCS,
+    check: Check::Bank(check),
+};
+
+enum UnresolvedRelated {
+    Unknown {
+        id: String,
+        suggestion: Option<String>,
+    },
+    Itself {
+        id: String,
+    },
+}
+
+impl Violation for UnresolvedRelated {
+    fn message(&self) -> String {
+        match self {
+            Self::Unknown { id, .. } => format!("no question in the bank has the id `{id}`"),
+            Self::Itself { id } => format!("`{id}` is this question's own id"),
+        }
+    }
+    fn label(&self) -> Option<String> {
+        Some(match self {
+            Self::Unknown { .. } => "unknown id".into(),
+            Self::Itself { .. } => "relates to itself".into(),
+        })
+    }
+    fn help(&self) -> Option<String> {
+        Some(match self {
+            Self::Unknown {
+                suggestion: Some(s),
+                ..
+            } => format!("did you mean `{s}`?"),
+            Self::Unknown { .. } => {
+                "use the id of a question in this bank, or remove the entry".into()
+            }
+            Self::Itself { .. } => "remove it: a question is not related to itself".into(),
+        })
+    }
+}
+
+fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let ids: HashSet<&str> = cx.questions.iter().map(|q| q.id.value.as_str()).collect();
+    for &q in &cx.questions {
+        for related in &q.related {
+            let v = if related.value == q.id.value {
+                UnresolvedRelated::Itself {
+                    id: related.value.clone(),
+                }
+            } else if ids.contains(related.value.as_str()) {
+                continue;
+            } else {
+                UnresolvedRelated::Unknown {
+                    id: related.value.clone(),
+                    suggestion: did_you_mean(&related.value, ids.iter().copied())
+                        .map(str::to_owned),
+                }
+            };
+            out.push(Finding::on(q, related.span.clone(), &v));
+        }
+    }
+}

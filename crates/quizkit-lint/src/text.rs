@@ -1,0 +1,466 @@
+//! Text helpers shared by rules: mapping offsets in a string value back to the TOML source,
+//! words, Markdown-stripped text, normalization and numbers.
+
+use std::ops::Range;
+
+use unicode_normalization::UnicodeNormalization;
+
+/// The span in `source` of bytes `range` of the string value `value`, which was read from the
+/// TOML string at `span`. Falls back to `span` when the raw text cannot be mapped to the value
+/// (an escape it does not know, normalized line endings, a plain string resolved elsewhere).
+pub fn locate(source: &str, span: &Range<usize>, value: &str, range: Range<usize>) -> Range<usize> {
+    let mapped = source
+        .get(span.clone())
+        .and_then(|raw| raw_offsets(raw, value))
+        .and_then(|map| {
+            let start = *map.get(range.start)?;
+            // The end maps to just after the last byte of the range.
+            let end = if range.end > range.start {
+                let last = range.end - 1;
+                let last_raw = *map.get(last)?;
+                let next_raw = *map.get(range.end)?;
+                // An escape spans from its backslash to the next value byte's raw offset.
+                next_raw.max(last_raw + 1)
+            } else {
+                start
+            };
+            Some(span.start + start..span.start + end)
+        });
+    mapped.unwrap_or_else(|| span.clone())
+}
+
+/// For each byte of `value` (and one past its end), the byte offset in `raw` (a TOML string
+/// literal with its quotes) where it was written; `None` when `raw` does not spell `value`.
+pub fn raw_offsets(raw: &str, value: &str) -> Option<Vec<usize>> {
+    let (delim, basic) = if raw.starts_with("\"\"\"") {
+        (3, true)
+    } else if raw.starts_with("'''") {
+        (3, false)
+    } else if raw.starts_with('"') {
+        (1, true)
+    } else if raw.starts_with('\'') {
+        (1, false)
+    } else {
+        return None;
+    };
+    if raw.len() < 2 * delim {
+        return None;
+    }
+    let mut start = delim;
+    let end = raw.len() - delim;
+    if delim == 3 {
+        if raw[start..].starts_with("\r\n") {
+            start += 2;
+        } else if raw[start..].starts_with('\n') {
+            start += 1;
+        }
+    }
+    let body = raw.get(start..end)?;
+    let mut out = String::with_capacity(value.len());
+    let mut map = Vec::with_capacity(value.len() + 1);
+    if !basic {
+        if body != value {
+            return None;
+        }
+        map.extend((0..=body.len()).map(|i| start + i));
+        return Some(map);
+    }
+    let bytes = body.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            let ch = body[i..].chars().next()?;
+            for k in 0..ch.len_utf8() {
+                map.push(start + i + k);
+            }
+            out.push(ch);
+            i += ch.len_utf8();
+            continue;
+        }
+        let at = start + i;
+        let next = *bytes.get(i + 1)?;
+        let (decoded, len) = match next {
+            b'b' => (Some('\u{8}'), 2),
+            b't' => (Some('\t'), 2),
+            b'n' => (Some('\n'), 2),
+            b'f' => (Some('\u{c}'), 2),
+            b'r' => (Some('\r'), 2),
+            b'e' => (Some('\u{1b}'), 2),
+            b'"' => (Some('"'), 2),
+            b'\\' => (Some('\\'), 2),
+            b'x' | b'u' | b'U' => {
+                let digits = match next {
+                    b'x' => 2,
+                    b'u' => 4,
+                    _ => 8,
+                };
+                let hex = body.get(i + 2..i + 2 + digits)?;
+                let code = u32::from_str_radix(hex, 16).ok()?;
+                (Some(char::from_u32(code)?), 2 + digits)
+            }
+            b' ' | b'\t' | b'\r' | b'\n' if delim == 3 => {
+                // A line-ending backslash: it and all white space after it vanish.
+                let mut j = i + 1;
+                while j < bytes.len() && matches!(bytes[j], b' ' | b'\t' | b'\r' | b'\n') {
+                    j += 1;
+                }
+                (None, j - i)
+            }
+            _ => return None,
+        };
+        if let Some(ch) = decoded {
+            for _ in 0..ch.len_utf8() {
+                map.push(at);
+            }
+            out.push(ch);
+        }
+        i += len;
+    }
+    map.push(start + bytes.len());
+    (out == value).then_some(map)
+}
+
+/// A word or a punctuation mark of a text, with its byte range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// Byte range in the text.
+    pub range: Range<usize>,
+    /// The characters as written.
+    pub text: &'a str,
+    /// True for a word (letters, digits, inner apostrophes), false for a punctuation mark.
+    pub word: bool,
+    /// True when inside inline code, math or a code block, where prose rules do not look.
+    pub code: bool,
+}
+
+impl Token<'_> {
+    /// The token in lower case.
+    pub fn lower(&self) -> String {
+        self.text.to_lowercase()
+    }
+
+    /// True when every letter of the token is upper case and it has at least two letters.
+    pub fn is_shouted(&self) -> bool {
+        let letters = self.text.chars().filter(|c| c.is_alphabetic()).count();
+        letters >= 2 && !self.text.chars().any(char::is_lowercase)
+    }
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric()
+}
+
+fn is_apostrophe(c: char) -> bool {
+    c == '\'' || c == '’'
+}
+
+/// The words and punctuation marks of a Markdown text, white space dropped.
+pub fn tokens(text: &str) -> Vec<Token<'_>> {
+    let code = code_ranges(text);
+    let in_code = |i: usize| code.iter().any(|r| r.contains(&i));
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        if is_word_char(c) {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = chars.peek() {
+                let inner_apostrophe = is_apostrophe(d)
+                    && text[j + d.len_utf8()..]
+                        .chars()
+                        .next()
+                        .is_some_and(char::is_alphabetic);
+                if is_word_char(d) || inner_apostrophe {
+                    end = j + d.len_utf8();
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            out.push(Token {
+                range: i..end,
+                text: &text[i..end],
+                word: true,
+                code: in_code(i),
+            });
+        } else {
+            let end = i + c.len_utf8();
+            out.push(Token {
+                range: i..end,
+                text: &text[i..end],
+                word: false,
+                code: in_code(i),
+            });
+        }
+    }
+    out
+}
+
+/// Byte ranges of inline code (`` `…` ``), math (`$…$`) and fenced code blocks.
+pub fn code_ranges(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'`' || b == b'$' {
+            let mut run = 1;
+            while i + run < bytes.len() && bytes[i + run] == b {
+                run += 1;
+            }
+            let fence = &text[i..i + run];
+            if let Some(rel) = text[i + run..].find(fence) {
+                let end = i + run + rel + run;
+                out.push(i..end);
+                i = end;
+                continue;
+            }
+            i += run;
+            continue;
+        }
+        if b == b'\\' {
+            i += 2;
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The text as a reader sees it: Markdown emphasis and code markers and link targets removed,
+/// white space collapsed.
+pub fn plain(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let chars: Vec<char> = markdown.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '*' | '`' | '~' => {}
+            '_' => {
+                let before = i.checked_sub(1).map(|j| chars[j]);
+                let after = chars.get(i + 1).copied();
+                let inner = before.is_some_and(char::is_alphanumeric)
+                    && after.is_some_and(char::is_alphanumeric);
+                if inner {
+                    out.push(c);
+                }
+            }
+            ']' if chars.get(i + 1) == Some(&'(') => {
+                // `[text](target)`: keep the text, drop the target.
+                if let Some(close) = chars[i + 1..].iter().position(|&d| d == ')') {
+                    i += close + 2;
+                    continue;
+                }
+            }
+            '[' => {}
+            c if c.is_whitespace() => {
+                if !out.ends_with(' ') && !out.is_empty() {
+                    out.push(' ');
+                }
+            }
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    out.trim_end().to_owned()
+}
+
+/// The length of a text as read, in characters (Markdown markers not counted).
+pub fn plain_len(markdown: &str) -> usize {
+    plain(markdown).chars().count()
+}
+
+/// A text normalized for comparing options: Unicode compatibility forms (NFKC), case,
+/// typographic quotes and dashes, Markdown markers, white space, and punctuation at the end or
+/// around the whole text. Punctuation inside the text is kept, so `1.5` and `15` or `C++` and
+/// `C` stay apart.
+pub fn normalize(markdown: &str) -> String {
+    let folded: String = plain(markdown)
+        .nfkc()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            '‘' | '’' | '‚' | '′' => '\'',
+            '“' | '”' | '„' | '″' | '«' | '»' => '"',
+            '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
+            c => c,
+        })
+        .collect();
+    let mut words: Vec<&str> = folded.split_whitespace().collect();
+    // Punctuation standing alone ("word ." vs "word.") joins the word before it.
+    let mut joined = String::new();
+    for (i, w) in words.drain(..).enumerate() {
+        if i > 0 && !w.chars().all(|c| c.is_ascii_punctuation()) {
+            joined.push(' ');
+        }
+        joined.push_str(w);
+    }
+    let edge = |c: char| ".,;:!?'\"()".contains(c);
+    joined.trim_matches(edge).trim().to_owned()
+}
+
+/// A number as written in a text, normalized so that `3,5` (Dutch) and `3.5` (English), or
+/// `1.000` (Dutch) and `1,000` or `1000` (English), compare equal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Number {
+    /// Byte range in the text.
+    pub range: Range<usize>,
+    /// Canonical form: digits, and a `.` before the fraction if any (`3.5`, `1000`).
+    pub value: String,
+}
+
+/// The numbers of a prose text in `lang`: digit groups that do not stand inside a word or an
+/// identifier (`FP16`, `H100`, `W4A16`, `e9` in `7e9` are not numbers of the prose), with the
+/// language's decimal and thousands separators. Numbers in code and math are skipped.
+pub fn numbers(lang: &str, text: &str) -> Vec<Number> {
+    let (decimal, group) = if lang.starts_with("en") {
+        (b'.', b',')
+    } else {
+        (b',', b'.')
+    };
+    let code = code_ranges(text);
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let preceded_by_letter = text[..start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphabetic() || c == '_');
+        let digits_end = |mut j: usize| {
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            j
+        };
+        let mut end = digits_end(i);
+        let mut value = text[start..end].to_owned();
+        // Thousands groups: a separator followed by exactly three digits.
+        loop {
+            let sep = bytes.get(end).copied();
+            let next = digits_end(end + 1);
+            if sep == Some(group) && next == end + 4 {
+                value.push_str(&text[end + 1..next]);
+                end = next;
+            } else {
+                break;
+            }
+        }
+        // A fraction: the decimal separator, or the other one when it cannot be a group.
+        if let Some(&sep) = bytes.get(end) {
+            let next = digits_end(end + 1);
+            if next > end + 1 && (sep == decimal || (sep == group && next != end + 4)) {
+                let fraction = text[end + 1..next].trim_end_matches('0');
+                if !fraction.is_empty() {
+                    value.push('.');
+                    value.push_str(fraction);
+                }
+                end = next;
+            }
+        }
+        let in_code = code.iter().any(|r| r.contains(&start));
+        if !preceded_by_letter && !in_code {
+            let trimmed = value.trim_start_matches('0');
+            let value = if trimmed.is_empty() || trimmed.starts_with('.') {
+                format!("0{trimmed}")
+            } else {
+                trimmed.to_owned()
+            };
+            out.push(Number {
+                range: start..end,
+                value,
+            });
+        }
+        // Skip the rest of an identifier such as `W4A16`.
+        i = end;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_map_through_escapes() {
+        let raw = r#""a \"quoted\" wörd \u00e9 end""#;
+        let value = "a \"quoted\" wörd é end";
+        let map = raw_offsets(raw, value).expect("maps");
+        let word = value.find("wörd").unwrap_or_default();
+        assert_eq!(&raw[map[word]..map[word + "wörd".len()]], "wörd");
+        let e = value.find('é').unwrap_or_default();
+        assert_eq!(&raw[map[e]..map[e + 2]], "\\u00e9");
+        let span = 10..10 + raw.len();
+        let source = format!("{}{raw}", " ".repeat(10));
+        let r = locate(&source, &span, value, e..e + 2);
+        assert_eq!(&source[r], "\\u00e9");
+    }
+
+    #[test]
+    fn offsets_of_multiline_and_literal_strings() {
+        let raw = "\"\"\"\nline one\nline two\"\"\"";
+        let map = raw_offsets(raw, "line one\nline two").expect("maps");
+        assert_eq!(&raw[map[5]..map[8]], "one");
+        assert!(raw_offsets("'C:\\path'", "C:\\path").is_some());
+        assert!(raw_offsets("\"different\"", "other").is_none());
+        let continued = "\"\"\"a \\\n   b\"\"\"";
+        let map = raw_offsets(continued, "a b").expect("line-ending backslash");
+        assert_eq!(&continued[map[2]..map[3]], "b");
+    }
+
+    #[test]
+    fn tokens_keep_apostrophes_and_mark_code() {
+        let toks = tokens("It isn't `not` **NIET**.");
+        let words: Vec<(&str, bool)> = toks
+            .iter()
+            .filter(|t| t.word)
+            .map(|t| (t.text, t.code))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                ("It", false),
+                ("isn't", false),
+                ("not", true),
+                ("NIET", false)
+            ]
+        );
+    }
+
+    #[test]
+    fn normalize_keeps_inner_punctuation() {
+        assert_eq!(normalize("**Eén** “optie”."), normalize("eén \"optie\""));
+        assert_ne!(normalize("1.5 GB"), normalize("15 GB"));
+        assert_ne!(normalize("C++"), normalize("C"));
+        assert_eq!(normalize("ﬁle  name"), normalize("File name"));
+    }
+
+    #[test]
+    fn numbers_follow_the_language() {
+        let nl: Vec<String> = numbers("nl", "3,5 GB en 1.000 tokens, FP16 en W4A16, 7e9, 0,50")
+            .into_iter()
+            .map(|n| n.value)
+            .collect();
+        let en: Vec<String> = numbers("en", "3.5 GB and 1,000 tokens, FP16 and W4A16, 7e9, 0.5")
+            .into_iter()
+            .map(|n| n.value)
+            .collect();
+        assert_eq!(nl, ["3.5", "1000", "7", "0.5"]);
+        assert_eq!(nl, en);
+        let plain: Vec<String> = numbers("en", "1000 and 2:4 and 12.5%")
+            .into_iter()
+            .map(|n| n.value)
+            .collect();
+        assert_eq!(plain, ["1000", "2", "4", "12.5"]);
+    }
+}

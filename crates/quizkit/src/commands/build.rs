@@ -1,0 +1,134 @@
+//! `quizkit build`: lint the bank, then export every configured target into one folder.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use quizkit_export::Target;
+use quizkit_model::suggest::did_you_mean;
+
+use crate::cli::{BankArg, GlobalArgs};
+use crate::commands::export::{export_to, options};
+use crate::commands::lint::check;
+use crate::fsio::{Failure, replace_dir, staging_dir};
+use crate::output;
+use crate::{EXIT_CONTENT, EXIT_OK};
+
+/// Arguments of `quizkit build`.
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// The bank to build.
+    #[command(flatten)]
+    pub bank: BankArg,
+    /// The folder to build into; replaced as a whole, only when every target succeeded.
+    #[arg(short, long, value_name = "DIR", default_value = "dist")]
+    pub output: PathBuf,
+    /// Export even when lint finds errors.
+    #[arg(long)]
+    pub force: bool,
+    /// The language to export (`nl`, `en`), or `all` where a target holds every language.
+    /// Default: the bank's first language.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+}
+
+/// The targets `[export] targets` names, or every target.
+fn targets(
+    names: Option<&[quizkit_model::Spanned<String>]>,
+) -> Result<Vec<&'static Target>, Failure> {
+    let Some(names) = names else {
+        return Ok(quizkit_export::ALL.iter().collect());
+    };
+    names
+        .iter()
+        .map(|name| {
+            quizkit_export::target(&name.value).ok_or_else(|| {
+                let known = quizkit_export::ALL.iter().map(|t| t.name);
+                let failure = Failure::new(format!(
+                    "`[export] targets` in quizkit.toml names `{}`, which is not an export target",
+                    name.value
+                ));
+                match did_you_mean(&name.value, known) {
+                    Some(s) => failure.with_help(format!("did you mean `{s}`?")),
+                    None => failure.with_help(format!(
+                        "the targets are {}",
+                        quizkit_export::ALL
+                            .iter()
+                            .map(|t| t.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                }
+            })
+        })
+        .collect()
+}
+
+/// Runs `quizkit build`.
+pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
+    let options = options(args.lang.as_deref())?;
+    let checked = check(args.bank.path.as_deref())?;
+    let findings = checked.findings();
+    if !checked.diagnostics.is_empty() {
+        let mut text =
+            output::human::render(&findings, global.color_stderr(), output::human::WIDTH);
+        text.push_str(&output::human::summary(&checked.diagnostics));
+        text.push('\n');
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    }
+    let Some(bank) = checked.loaded.bank.as_ref() else {
+        eprintln!("Not built: the bank's quizkit.toml does not load. Fix the errors above first.");
+        return Ok(EXIT_CONTENT);
+    };
+    let errors = checked.errors();
+    if errors > 0 && !args.force {
+        eprintln!(
+            "Not built: lint found {errors} error{}. Fix {}, or pass --force to export anyway.",
+            if errors == 1 { "" } else { "s" },
+            if errors == 1 { "it" } else { "them" }
+        );
+        return Ok(EXIT_CONTENT);
+    }
+    let targets = targets(bank.config.export.targets.as_deref())?;
+
+    let staged = staging_dir(&args.output)?;
+    let built = (|| -> Result<Vec<String>, Failure> {
+        let mut lines = Vec::new();
+        for target in &targets {
+            let path = target.default_path.trim_end_matches('/');
+            let output = export_to(target, bank, &options, &staged.join(path))?;
+            for w in &output.warnings {
+                match &w.question {
+                    Some(q) => eprintln!("warning: {}: question `{q}`: {}", target.name, w.message),
+                    None => eprintln!("warning: {}: {}", target.name, w.message),
+                }
+            }
+            lines.push(format!(
+                "  {:<8} {}",
+                target.name,
+                args.output.join(path).display()
+            ));
+        }
+        Ok(lines)
+    })();
+    let lines = match built.and_then(|lines| replace_dir(&staged, &args.output).map(|()| lines)) {
+        Ok(lines) => lines,
+        Err(err) => {
+            let _ = std::fs::remove_dir_all(&staged);
+            return Err(err);
+        }
+    };
+    if !global.quiet {
+        eprintln!(
+            "Built {} from {} questions ({} target{}):",
+            args.output.display(),
+            bank.question_count(),
+            targets.len(),
+            if targets.len() == 1 { "" } else { "s" }
+        );
+        for line in lines {
+            eprintln!("{line}");
+        }
+    }
+    Ok(EXIT_OK)
+}
