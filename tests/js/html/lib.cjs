@@ -38,9 +38,10 @@ async function launch(contextOptions = {}) {
   };
 }
 
-/** The file:// URL of `rel` inside the site folder. */
+/** The file:// URL of `rel` (which may end in a #fragment) inside the site folder. */
 function siteUrl(site, rel) {
-  return pathToFileURL(path.join(site, rel)).href;
+  const [file, fragment] = rel.split("#");
+  return pathToFileURL(path.join(site, file)).href + (fragment ? `#${fragment}` : "");
 }
 
 /**
