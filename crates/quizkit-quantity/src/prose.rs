@@ -871,7 +871,7 @@ struct Found {
 
 /// The longest candidate that parses: the side before the relation shrinks from its start
 /// (`2023 7 × 2 = 14`), the side after it from its end (a run that went on to the next
-/// line). At most [`MAX_TRIES`] parses.
+/// line). At most [`MAX_STEPS`] candidates, so hostile text cannot make this slow.
 fn first_parse(
     tk: &Tokens<'_>,
     left: Range<usize>,
@@ -887,11 +887,11 @@ fn first_parse(
         while e > right.start {
             let (lr, rr) = (l..left.end, right.start..e);
             let (comp, stated) = if comp_is_left { (lr, rr) } else { (rr, lr) };
+            tries += 1;
+            if tries > MAX_STEPS {
+                return None;
+            }
             if is_end(toks[e - 1].k) && has_op(toks, &comp) {
-                tries += 1;
-                if tries > MAX_TRIES {
-                    return None;
-                }
                 let mut built = build(tk, comp.clone(), rel, stated.clone());
                 let mut implied_unit = None;
                 let mut checked = check(&built.expr, &Options::default());
@@ -929,7 +929,11 @@ fn first_parse(
     }
 }
 
-const MAX_TRIES: usize = 64;
+/// Candidates tried per relation.
+const MAX_STEPS: usize = 256;
+
+/// Tokens on one side of a relation; a claim in prose is far shorter.
+const MAX_SIDE: usize = 64;
 
 /// Find the arithmetic claims in `text` (prose or Markdown in `lang`).
 ///
@@ -964,7 +968,7 @@ pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
             continue;
         };
         let mut a = r;
-        while a > 0 && is_expr(toks[a - 1].k) {
+        while a > 0 && r - a < MAX_SIDE && is_expr(toks[a - 1].k) {
             a -= 1;
         }
         let mut s = r + 1;
@@ -973,7 +977,7 @@ pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
             s += 1;
         }
         let mut b = s;
-        while b < toks.len() && is_expr(toks[b].k) {
+        while b < toks.len() && b - s < MAX_SIDE && is_expr(toks[b].k) {
             b += 1;
         }
         let chain = prev.take();

@@ -40,10 +40,12 @@ impl Quantity {
         self.unit.as_ref()
     }
 
-    /// The same quantity, shown in `unit` from now on.
+    /// The same quantity, shown in `unit` from now on: `q.with_unit(Unit::parse("MB")?)`
+    /// displays as `112000 MB`.
     ///
     /// # Errors
     /// [`Error::DimensionMismatch`] when `unit` has another dimension (spans are empty).
+    #[doc(alias = "display_in")]
     pub fn with_unit(self, unit: Unit) -> Result<Quantity, Error> {
         if unit.dim() != self.dim {
             return Err(Error::DimensionMismatch {
