@@ -69,6 +69,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         }
         langs.push(Lang { code, strings });
     }
+    foreign_images(bank, &langs, &mut warnings);
     let site = Site::new(bank, langs);
     let mut files = BTreeMap::new();
     for (name, text) in ASSETS {
@@ -97,6 +98,36 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             .collect(),
         warnings,
     })
+}
+
+/// Warns about images the site cannot show: it holds no media files, and its pages load
+/// nothing from elsewhere, so only `data:` images appear.
+fn foreign_images(bank: &Bank, langs: &[Lang<'_>], warnings: &mut Vec<Warning>) {
+    use pulldown_cmark::{Event, Parser, Tag};
+    for (_, _, question) in bank.questions() {
+        let mut texts = vec![&question.stem.value];
+        texts.extend(question.explanation.as_ref().map(|e| &e.value));
+        for option in &question.options {
+            texts.push(&option.text.value);
+            texts.extend(option.feedback.as_ref().map(|f| &f.value));
+        }
+        for lang in langs {
+            for text in &texts {
+                for event in Parser::new(text.get_or_first(lang.code)) {
+                    if let Event::Start(Tag::Image { dest_url, .. }) = event
+                        && !dest_url.starts_with("data:")
+                    {
+                        warnings.push(Warning {
+                            question: Some(question.id.value.clone()),
+                            message: format!(
+                                "the image `{dest_url}` will not show on the site, which loads nothing from outside itself; embed it as a data: URL"
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// One language of the site.

@@ -1,8 +1,8 @@
 // Clicks through the HTML site in Chromium the way a learner would, in each language:
 // index → topic → a ten-question practice with some answers wrong (by keyboard and by mouse)
 // → reload → weak mode offers exactly those → a question page with and without JavaScript →
-// the language switch → print. Fails on any console error, uncaught exception, dialog, or
-// request outside the site.
+// the language switch → print → 360 px wide, by keyboard. Fails on any console error, uncaught
+// exception, dialog, or request outside the site.
 //
 //   node browser.cjs SITE_DIR
 "use strict";
@@ -196,11 +196,53 @@ async function withoutScript(lang, problems) {
   }
 }
 
+// 360 px wide: nothing scrolls sideways; Tab reaches the options with a visible focus ring.
+async function narrow(lang, problems) {
+  const { context, close } = await launch({ viewport: { width: 360, height: 740 } });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    watch(page, site, problems, `${lang} at 360 px`);
+    const fits = async (label) => {
+      const { scroll, width } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        width: window.innerWidth,
+      }));
+      check(scroll <= width, `${label} scrolls sideways at 360 px: ${scroll} > ${width}`);
+    };
+    await page.goto(siteUrl(site, `${lang}/index.html`));
+    await fits("the index");
+    await page.locator("main .cards a").first().click();
+    await fits("the topic page");
+    await page.locator("#questions a").nth(46).click();
+    let focused = "";
+    for (let i = 0; i < 30 && focused !== "option"; i++) {
+      await page.keyboard.press("Tab");
+      focused = await page.evaluate(() => (document.activeElement.classList.contains("option") ? "option" : ""));
+    }
+    check(focused === "option", "Tab reaches the first option");
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    check(ring.style !== "none" && ring.width >= 2, `the focused option shows a focus ring: ${JSON.stringify(ring)}`);
+    await page.keyboard.press("Space");
+    check(await page.locator("details.answer").evaluate((d) => d.open), "Space answers the focused option");
+    await fits("an answered question page");
+    await page.locator(".actions a").first().click();
+    await page.locator(".practice-question button.option").first().click();
+    await fits("the practice page");
+  } finally {
+    await close();
+  }
+}
+
 run(async () => {
   const problems = [];
   for (const lang of ["nl", "en"]) {
     await learner(lang, problems);
     await withoutScript(lang, problems);
+    await narrow(lang, problems);
   }
   console.log("browser: both languages clicked through");
   return problems;

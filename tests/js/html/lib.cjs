@@ -67,6 +67,8 @@ function watch(page, site, problems, label) {
     }
   });
   page.on("requestfailed", (r) => {
+    // A load the page's own navigation cancelled is not a broken link.
+    if (r.failure() && r.failure().errorText === "net::ERR_ABORTED") return;
     problems.push(`${label}: request failed: ${r.url()} ${r.failure() && r.failure().errorText}`);
   });
 }

@@ -313,3 +313,42 @@ fn folder_names_are_encoded_in_links() {
     assert!(index.contains("href=\"a%20b/c%22d/index.html\""), "{index}");
     assert!(page(&output, "en/a b/c\"d/q/a.html").contains("<h1 class=\"stem\">What?</h1>"));
 }
+
+#[test]
+fn markdown_tables_code_and_math_render_and_foreign_images_are_reported() {
+    let bank = bank(&[
+        ("quizkit.toml", "id = \"x\"\nlanguages = [\"en\"]"),
+        (
+            "k/t/q.toml",
+            r#"
+[[question]]
+id = "a"
+stem = "Which?"
+answer = "A"
+options = ["this", "that"]
+explanation = """
+| n | $n^2$ |
+|---|---|
+| 3 | 9 |
+
+```
+let x = 1 < 2;
+```
+
+![chart](https://example.com/chart.png) ![dot](data:image/png;base64,AAAA)
+"""
+"#,
+        ),
+    ]);
+    let output = export_all(&bank);
+    let html = page(&output, "en/k/t/q/a.html");
+    assert!(html.contains("<table>"), "{html}");
+    assert!(html.contains("<th><math"), "{html}");
+    assert!(html.contains("<pre><code>let x = 1 &lt; 2;"), "{html}");
+    assert_eq!(output.warnings.len(), 1, "{:?}", output.warnings);
+    assert!(
+        output.warnings[0]
+            .message
+            .contains("`https://example.com/chart.png`")
+    );
+}
