@@ -389,13 +389,50 @@ fn characters_xml_forbids_are_refused_with_the_question_named() {
                 .arg(dir.join("bank")));
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert_eq!(output.status.code(), Some(2), "{target} {code}: {stderr}");
+            let flat = stderr.replace("\n  │ ", "");
             assert!(
-                stderr.contains(code)
-                    && stderr.contains("cdata-and-script")
-                    && stderr.contains("stem (en)"),
+                flat.contains(code)
+                    && flat.contains("cdata-and-script")
+                    && flat.contains("stem (en)"),
                 "{target} {code}: {stderr}"
             );
             assert!(!out.exists(), "{target}: nothing is written on failure");
         }
     }
+}
+
+#[test]
+fn images_from_the_bank_are_refused_web_images_kept() {
+    let dir = temp_dir("moodle-images");
+    write_hostile_bank(&dir.join("local"), " ![a diagram](figs/roofline.png)");
+    for target in ["moodle", "gift"] {
+        let out = dir.join(format!("local-{target}.txt"));
+        let output = run(quizkit()
+            .args(["export", "--to", target, "-o"])
+            .arg(&out)
+            .arg(dir.join("local")));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{target}: {stderr}");
+        // The CLI wraps long messages; the path may be split across lines.
+        let flat = stderr.replace("\n  │ ", "");
+        assert!(
+            flat.contains("figs/roofline.png") && flat.contains("cdata-and-script"),
+            "{target}: {stderr}"
+        );
+        assert!(!out.exists(), "{target}: nothing is written on failure");
+    }
+    write_hostile_bank(
+        &dir.join("web"),
+        " ![a diagram](https://example.org/roofline.png)",
+    );
+    let bank = load_bank(&dir.join("web"));
+    let (bytes, _) = export(
+        &dir.join("web"),
+        "moodle",
+        Some("all"),
+        &dir.join("web.xml"),
+    );
+    check_moodle_xml(&bytes, &bank, &languages(&bank, Some("all")));
+    let xml = String::from_utf8(bytes).expect("UTF-8");
+    assert!(xml.contains("<img src=\"https://example.org/roofline.png\" alt=\"a diagram\""));
 }

@@ -15,8 +15,9 @@
 //! text, names included; the "Multi-Language Content" filter must be on in Moodle for those.
 //!
 //! Refused with an error, never written half-right: characters XML 1.0 forbids (C0 controls
-//! other than tab and newline, U+FFFE, U+FFFF), images (their bytes would have to be embedded
-//! as `@@PLUGINFILE@@` files; exporters do no I/O and get no media yet), questions Moodle
+//! other than tab and newline, U+FFFE, U+FFFF), images from the bank's files (their bytes would
+//! have to be embedded as `@@PLUGINFILE@@` files, and exporters get no media yet; `https://`
+//! and `data:` images go out as they are), questions Moodle
 //! would reject or mangle (fewer than two options, a blank option, no valid key, a number of
 //! keys without an equal share in Moodle's grade list, duplicate or over-long ids).
 //!

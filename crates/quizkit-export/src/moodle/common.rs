@@ -411,7 +411,7 @@ pub(crate) fn check_bank(bank: &Bank, target: &str) -> Result<(), Error> {
                 return Err(Error {
                     question: t.question.map(str::to_owned),
                     message: format!(
-                        "{whose}the {}{} shows the image `{src}`; the {target} export cannot embed images yet, so it refuses rather than publish a broken reference. Remove the image or export to json/html",
+                        "{whose}the {}{} shows the image `{src}` from the bank; the {target} export cannot embed image files yet, so it refuses rather than publish a broken picture. Link the image by an https:// address instead, or remove it",
                         t.field,
                         lang.map(|l| format!(" ({l})")).unwrap_or_default()
                     ),
@@ -435,10 +435,17 @@ pub(crate) fn check_bank(bank: &Bank, target: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// The address of the first Markdown image in `markdown_text`.
+/// The address of the first Markdown image in `markdown_text` whose bytes would have to be
+/// embedded: anything but an `http:`, `https:` or `data:` address, which Moodle shows as it is.
 fn first_image(markdown_text: &str) -> Option<String> {
     Parser::new(markdown_text).find_map(|event| match event {
-        Event::Start(Tag::Image { dest_url, .. }) => Some(dest_url.into_string()),
+        Event::Start(Tag::Image { dest_url, .. })
+            if !["http://", "https://", "data:"]
+                .iter()
+                .any(|scheme| dest_url.to_ascii_lowercase().starts_with(scheme)) =>
+        {
+            Some(dest_url.into_string())
+        }
         _ => None,
     })
 }
@@ -560,5 +567,11 @@ mod tests {
             Some("img/roofline.png")
         );
         assert_eq!(first_image("a [link](x.png) only"), None);
+        assert_eq!(first_image("![web](https://example.org/x.png)"), None);
+        assert_eq!(first_image("![inline](data:image/png;base64,iVBO)"), None);
+        assert_eq!(
+            first_image("![](HTTPS://x.org/a.png) ![](../secret.png)").as_deref(),
+            Some("../secret.png")
+        );
     }
 }
