@@ -87,13 +87,7 @@ impl Langs {
     /// enough that the whole name, spans included, stays within Moodle's 255 characters. Falls
     /// back to the question id when the stem has no text or the languages leave no room.
     pub(crate) fn question_name(&self, question: &Question) -> String {
-        let overhead: usize = if self.multilang() {
-            self.langs.iter().map(|l| span_overhead(l)).sum()
-        } else {
-            0
-        };
-        let per_language = (MAX_NAME_CHARS.saturating_sub(overhead) / self.langs.len().max(1))
-            .min(NAME_CHARS_PER_LANGUAGE);
+        let per_language = self.name_budget().min(NAME_CHARS_PER_LANGUAGE);
         let plain: Vec<String> = self
             .langs
             .iter()
@@ -110,19 +104,28 @@ impl Langs {
         })
     }
 
-    /// A category or topic name: its title (or folder name) as plain text in each language.
+    /// A category or topic name: its title (or folder name) as plain text in each language,
+    /// shortened so that the whole name stays within Moodle's 255 characters.
     pub(crate) fn title(&self, title: Option<&LocalizedText>, slug: &str) -> String {
-        self.combine(|lang| match title {
-            Some(t) => {
-                let plain = plain_line(t.get_or_first(lang));
-                if plain.is_empty() {
-                    slug.to_owned()
-                } else {
-                    plain
-                }
+        let budget = self.name_budget().max(1);
+        self.combine(|lang| {
+            let plain = title.map(|t| plain_line(t.get_or_first(lang)));
+            match plain {
+                Some(p) if !p.is_empty() => shorten(&p, budget),
+                _ => shorten(slug, budget),
             }
-            None => slug.to_owned(),
         })
+    }
+
+    /// How many characters each language's part of a name may take so that the name, spans
+    /// included, fits in Moodle's 255.
+    fn name_budget(&self) -> usize {
+        let overhead: usize = if self.multilang() {
+            self.langs.iter().map(|l| span_overhead(l)).sum()
+        } else {
+            0
+        };
+        MAX_NAME_CHARS.saturating_sub(overhead) / self.langs.len().max(1)
     }
 }
 
@@ -522,6 +525,25 @@ mod tests {
             category_path(&["Tricky / // and so on", "T"]),
             "$course$/top/Tricky // //// and so on/T"
         );
+    }
+
+    #[test]
+    fn names_fit_moodles_255_characters_in_any_number_of_languages() {
+        for n in 1..=4 {
+            let langs = Langs {
+                langs: ["nl", "en", "de", "fr"][..n]
+                    .iter()
+                    .map(|l| (*l).to_owned())
+                    .collect(),
+            };
+            let long = LocalizedText {
+                entries: Vec::new(),
+                plain: false,
+            };
+            let name = langs.title(Some(&long), &"very-long-folder-name-".repeat(20));
+            assert!(name.chars().count() <= MAX_NAME_CHARS, "{n}: {name}");
+            assert!(name.contains('…'), "{n}: {name}");
+        }
     }
 
     #[test]
