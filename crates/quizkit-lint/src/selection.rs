@@ -3,7 +3,9 @@
 //! Rules are chosen by code (`K001`), name (`duplicate-options`), code prefix (`K`, `F01`) or
 //! `ALL`. As in ruff, the most specific selector decides: `select = ["F"]` with
 //! `ignore = ["F004"]` runs every F rule but F004, and `ignore = ["F"]` with
-//! `extend_select = ["F004"]` runs F004 alone. At equal specificity `ignore` wins.
+//! `extend_select = ["F004"]` runs F004 alone. At equal specificity `ignore` wins. The
+//! suppression rules (group A: `unused-allow`, `unknown-rule`) check the configuration itself,
+//! so a `select` that does not name them leaves them at their default; `ignore` turns them off.
 
 use std::ops::Range;
 
@@ -96,7 +98,10 @@ impl Selection {
                 // (specificity, selected) of the deciding selector; defaults decide last.
                 let mut decision: (Option<usize>, bool) = match &config.select {
                     None => (None, rule.level.severity().is_some()),
-                    Some(_) => (None, false),
+                    Some(_) => (
+                        None,
+                        rule.code.starts_with('A') && rule.level.severity().is_some(),
+                    ),
                 };
                 let mut consider = |selectors: &[Spanned<String>], selected: bool| {
                     for s in selectors {
