@@ -37,38 +37,36 @@ run(async () => {
   let audited = 0;
   const looks = [["light", 1280], ["light", 375], ["dark", 375]];
   for (const [colorScheme, width] of looks) {
-    {
-      const { context, close } = await launch({ bypassCSP: true, colorScheme, viewport: { width, height: 800 } });
-      try {
-        const page = await context.newPage();
-        page.setDefaultTimeout(5000);
-        for (const lang of langs) {
-          const at = `${lang} ${colorScheme} ${width}px`;
-          await page.goto(siteUrl(site, `${lang}/index.html`));
-          problems.push(...(await audit(page, `${at} index`)));
-          await page.locator("main .cards a").first().click();
-          problems.push(...(await audit(page, `${at} topic`)));
-          const topic = page.url();
-          await page.locator("#questions a").first().click();
-          problems.push(...(await audit(page, `${at} question`)));
-          await page.locator("ol.options button.option").first().click();
-          problems.push(...(await audit(page, `${at} question answered`)));
-          await page.goto(topic.replace(/index\.html$/, "practice.html#ten"));
-          await page.waitForSelector(".practice-question");
-          problems.push(...(await audit(page, `${at} practice`)));
-          await page.locator(".practice-question button.option").first().click();
-          problems.push(...(await audit(page, `${at} practice answered`)));
-          for (let i = 0; i < 10; i++) {
-            if (i > 0) await page.locator(".practice-question button.option").first().click();
-            await page.locator(".practice-question button.next").click();
-          }
-          await page.waitForSelector(".score");
-          problems.push(...(await audit(page, `${at} practice result`)));
-          audited += 7;
+    const { context, close } = await launch({ bypassCSP: true, colorScheme, viewport: { width, height: 800 } });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(5000);
+      for (const lang of langs) {
+        const at = `${lang} ${colorScheme} ${width}px`;
+        await page.goto(siteUrl(site, `${lang}/index.html`));
+        problems.push(...(await audit(page, `${at} index`)));
+        await page.locator("main .cards a").first().click();
+        problems.push(...(await audit(page, `${at} topic`)));
+        const topic = page.url();
+        await page.locator("#questions a").first().click();
+        problems.push(...(await audit(page, `${at} question`)));
+        await page.locator("ol.options button.option").first().click();
+        problems.push(...(await audit(page, `${at} question answered`)));
+        await page.goto(topic.replace(/index\.html$/, "practice.html#ten"));
+        await page.waitForSelector(".practice-question");
+        problems.push(...(await audit(page, `${at} practice`)));
+        await page.locator(".practice-question button.option").first().click();
+        problems.push(...(await audit(page, `${at} practice answered`)));
+        for (let i = 0; i < 10; i++) {
+          if (i > 0) await page.locator(".practice-question button.option").first().click();
+          await page.locator(".practice-question button.next").click();
         }
-      } finally {
-        await close();
+        await page.waitForSelector(".score");
+        problems.push(...(await audit(page, `${at} practice result`)));
+        audited += 7;
       }
+    } finally {
+      await close();
     }
   }
   check(audited > 0, "nothing was audited");

@@ -1,11 +1,15 @@
 // Clicks through the HTML site in Chromium the way a learner would, in each language:
 // index → topic → a ten-question practice with some answers wrong (by keyboard and by mouse)
 // → reload → weak mode offers exactly those → a question page with and without JavaScript →
-// the language switch → print → 360 px wide, by keyboard. Fails on any console error, uncaught
-// exception, dialog, or request outside the site.
+// the language switch → print → 360 px wide, by keyboard; and the same site served over HTTP
+// under a base path. Fails on any console error, uncaught exception, dialog, or request outside
+// the site.
 //
 //   node browser.cjs SITE_DIR
 "use strict";
+const fs = require("fs");
+const http = require("http");
+const path = require("path");
 const { launch, siteUrl, watch, check, run } = require("./lib.cjs");
 
 const site = process.argv[2];
@@ -237,8 +241,50 @@ async function narrow(lang, problems) {
   }
 }
 
+// Served over HTTP under a deep base path, as a static host would: the relative links and the
+// policy's 'self' hold there too.
+async function servedUnderABasePath(problems) {
+  const base = "/some/base/path/";
+  const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml" };
+  const server = http.createServer((req, res) => {
+    const url = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = url.startsWith(base) ? path.resolve(site, url.slice(base.length)) : null;
+    if (!file || !file.startsWith(path.resolve(site)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const root = `http://127.0.0.1:${server.address().port}${base}`;
+  const { context, close } = await launch();
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    watch(page, site, problems, "over HTTP", root);
+    page.on("response", (r) => {
+      if (r.status() >= 400) problems.push(`over HTTP: ${r.status()} for ${r.url()}`);
+    });
+    await page.goto(root + "index.html");
+    await page.locator('a[hreflang="nl"]').first().click();
+    await page.locator("main .cards a").first().click();
+    await page.locator(".modes a").first().click();
+    await page.locator(".practice-question button.option").first().click();
+    check(await page.locator(".practice-question .verdict").innerText() !== "", "practice answers over HTTP");
+    await page.locator("#questions a, .crumbs a").last().click();
+    await page.locator("#questions a").first().click();
+    await page.locator("ol.options button.option").first().click();
+    check(await page.locator("details.answer").evaluate((d) => d.open), "a question page answers over HTTP");
+  } finally {
+    await close();
+    server.close();
+  }
+}
+
 run(async () => {
   const problems = [];
+  await servedUnderABasePath(problems);
   for (const lang of ["nl", "en"]) {
     await learner(lang, problems);
     await withoutScript(lang, problems);

@@ -46,10 +46,11 @@ function siteUrl(site, rel) {
 
 /**
  * Watches a page: every problem is pushed onto `problems` as a string. Requests must stay
- * inside the site folder (file:// below it) or be data: URLs.
+ * inside the site (file:// below the folder, or below `base` when it is served over HTTP) or be
+ * data: URLs.
  */
-function watch(page, site, problems, label) {
-  const inside = pathToFileURL(path.resolve(site)).href + "/";
+function watch(page, site, problems, label, base) {
+  const inside = base || pathToFileURL(path.resolve(site)).href + "/";
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") {
       problems.push(`${label}: console ${m.type()}: ${m.text()} (${page.url()})`);
