@@ -250,12 +250,11 @@ impl<'a> Lexer<'a> {
         t
     }
 
-    /// Digits with `_` between them, an optional fraction, an optional exponent, an optional
-    /// glued count suffix (`7B`, `4K`, `1T`).
+    /// The common case, a short plain integer (`4`, `112`), without the general machinery.
+    #[inline]
     fn number(&mut self) -> Token {
         let s = self.src;
         let start = self.pos;
-        // The common case, a short plain integer (`4`, `112`), without the general machinery.
         let mut i = start;
         let mut mant: u64 = 0;
         while i < s.len() && i - start < 15 && s[i].is_ascii_digit() {
@@ -274,6 +273,15 @@ impl<'a> Lexer<'a> {
             t.half_ulp = 0.5;
             return t;
         }
+        self.general_number()
+    }
+
+    /// Digits with `_` between them, an optional fraction, an optional exponent, an optional
+    /// glued count suffix (`7B`, `4K`, `1T`).
+    #[inline(never)]
+    fn general_number(&mut self) -> Token {
+        let s = self.src;
+        let start = self.pos;
         let mut acc = Digits::default();
         let mut i = acc.read(s, start, start, false);
         if self.at(i) == b'.' && self.at(i + 1).is_ascii_digit() {

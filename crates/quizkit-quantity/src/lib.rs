@@ -52,6 +52,21 @@
 //! `20 TFLOP/s`, `137.439 GFLOP`, `8.4e22 FLOP`), six significant digits, or in the unit a
 //! conversion or a claim's expected value names.
 //!
+//! # Prose
+//!
+//! [`extract_claims`] finds claims in Dutch or English prose and Markdown: `7 miljard × 16
+//! bytes = 112 GB`, `14 GB / 2 TB/s ≈ 7 ms`, `10 FLOP/B × 2 TB/s is about 20 TFLOPS`. Numbers
+//! follow the language (`3,5` and `1.000` in Dutch); `×`, `·`, `x`, "keer", "times",
+//! "gedeeld door" are operators; `≈`, `~`, "is ongeveer", "is about", "= circa" mean `≈`.
+//! A claim needs an operator on one side and a relation; version numbers (`FP16`, `H100`,
+//! `W4A16`), ratios (`2:4`), dates, ranges (`2–5`), list numbering, parenthetical asides
+//! (`(FP16)`), emphasis and inline code marks do not make or break one. Each claim comes with
+//! its byte span and a normalized expression; [`ProseClaim::evaluate`] says whether it
+//! [holds](Verdict::Holds), is [wrong](Verdict::Wrong), or [could not be
+//! evaluated](Verdict::Unevaluable), with spans mapped back into the text. When the text
+//! writes the unit on one side only (`4 + 4 + 4 + 4 = 16 bytes`) the extractor supplies it
+//! and says so in [`ProseClaim::implied_unit`].
+//!
 //! # Limits
 //!
 //! Inputs over [`MAX_LEN`] bytes and nesting deeper than [`MAX_DEPTH`] are refused; so are

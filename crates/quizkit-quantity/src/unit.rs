@@ -49,6 +49,13 @@ const S: Dim = Dim::TIME;
 /// mega).
 fn base(name: &str) -> Option<Base> {
     use Prefixes::*;
+    // Most lookups are for one- or two-letter symbols; answer those before the long list.
+    match name {
+        "B" => return Some(unit(1.0, B, Information, true, false)),
+        "s" => return Some(unit(1.0, S, All, true, false)),
+        _ if name.len() <= 1 && !matches!(name, "b" | "h" | "W" | "J") => return Option::None,
+        _ => {}
+    }
     Some(match name {
         "B" => unit(1.0, B, Information, true, false),
         "byte" | "bytes" => unit(1.0, B, Information, true, true),
