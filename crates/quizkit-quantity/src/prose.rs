@@ -23,6 +23,21 @@ pub enum Lang {
     En,
 }
 
+impl Lang {
+    /// The language of a code as banks write it: `nl`, `en`, `nl-BE`, `en_US` (case does not
+    /// matter); `None` for other languages.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.split(['-', '_']).next().unwrap_or("");
+        if primary.eq_ignore_ascii_case("nl") {
+            Some(Lang::Nl)
+        } else if primary.eq_ignore_ascii_case("en") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+}
+
 /// An arithmetic claim found in prose.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProseClaim {
@@ -1066,6 +1081,15 @@ mod tests {
         assert_eq!(exprs("1.000 × 2 = 2.000", Lang::Nl), ["1000 * 2 = 2000"]);
         assert_eq!(exprs("1,000 × 2 = 2,000", Lang::En), ["1000 * 2 = 2000"]);
         assert_eq!(exprs("1.5 × 2 = 3", Lang::En), ["1.5 * 2 = 3"]);
+    }
+
+    #[test]
+    fn language_codes() {
+        assert_eq!(Lang::from_code("nl"), Some(Lang::Nl));
+        assert_eq!(Lang::from_code("en-US"), Some(Lang::En));
+        assert_eq!(Lang::from_code("NL_be"), Some(Lang::Nl));
+        assert_eq!(Lang::from_code("de"), None);
+        assert_eq!(Lang::from_code(""), None);
     }
 
     #[test]
