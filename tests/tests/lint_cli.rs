@@ -237,6 +237,28 @@ print(len(cases), len(failures), root.get("tests"), root.get("failures"))
 }
 
 #[test]
+fn a_file_that_does_not_load_does_not_make_links_to_it_findings() {
+    let dir = temp_dir("lint-unloaded");
+    copy_tree(&workspace_root().join("questions"), &dir);
+    let file = dir.join("computersystemen/ai-hardware/01-training-en-geheugen.toml");
+    let text = std::fs::read_to_string(&file).expect("question file");
+    std::fs::write(&file, text.replacen("answer = ", "anwser = ", 1)).expect("write");
+    let out = lint(&dir, &["--format", "json"]);
+    let findings: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let codes: Vec<&str> = findings
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"S002"), "{codes:?}");
+    assert!(
+        !codes.contains(&"Q006"),
+        "links into the file that did not load are not findings: {codes:?}"
+    );
+}
+
+#[test]
 fn exit_codes_follow_the_worst_finding() {
     let bank = flawed_bank("lint-exit");
     assert_eq!(lint(&bank, &[]).status.code(), Some(1));

@@ -1,7 +1,7 @@
 //! Which rules run and how severe their findings are: `[lint]` in `quizkit.toml`.
 //!
-//! Rules are chosen by code (`K001`), name (`duplicate-options`), code prefix (`K`, `F01`) or
-//! `ALL`. As in ruff, the most specific selector decides: `select = ["F"]` with
+//! Rules are chosen by code (`K001`), name (`duplicate-options`), code prefix (`K`, `F01`),
+//! group name (`item-writing`, as specific as its letter) or `ALL`. As in ruff, the most specific selector decides: `select = ["F"]` with
 //! `ignore = ["F004"]` runs every F rule but F004, and `ignore = ["F"]` with
 //! `extend_select = ["F004"]` runs F004 alone. At equal specificity `ignore` wins. The
 //! suppression rules (group A: `unused-allow`, `unknown-rule`) check the configuration itself,
@@ -43,6 +43,9 @@ fn specificity(selector: &str, rule: &Rule) -> Option<usize> {
     }
     if rule.is_named(selector) {
         return Some(usize::MAX);
+    }
+    if rule.group() == selector {
+        return Some(1);
     }
     let upper = selector.to_ascii_uppercase();
     let is_prefix = !upper.is_empty()
@@ -156,5 +159,61 @@ impl Selection {
             .iter()
             .find(|(r, _)| r.code == rule.code)
             .map(|&(_, s)| s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(toml_text: &str) -> LintConfig {
+        toml::from_str(toml_text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn enabled(selection: &Selection) -> Vec<&'static str> {
+        selection.enabled.iter().map(|(r, _)| r.code).collect()
+    }
+
+    #[test]
+    fn the_most_specific_selector_wins() {
+        let s = Selection::from_config(&config("select = [\"F\"]\nignore = [\"F004\"]"));
+        let codes = enabled(&s);
+        assert!(
+            codes.contains(&"F003") && !codes.contains(&"F004"),
+            "{codes:?}"
+        );
+        assert!(!codes.contains(&"K001"), "{codes:?}");
+        assert!(
+            codes.contains(&"A002"),
+            "suppression rules stay on: {codes:?}"
+        );
+        let s = Selection::from_config(&config(
+            "ignore = [\"item-writing\"]\nextend_select = [\"longest-option-is-key\"]",
+        ));
+        let codes = enabled(&s);
+        assert!(
+            codes.contains(&"F004") && !codes.contains(&"F003"),
+            "{codes:?}"
+        );
+        assert!(codes.contains(&"K001"), "{codes:?}");
+        assert!(s.unknown.is_empty());
+    }
+
+    #[test]
+    fn severities_and_unknown_selectors() {
+        let s = Selection::from_config(&config(
+            "ignore = [\"duplicate-optoins\"]\nseverity = { F = \"error\", F004 = \"info\" }",
+        ));
+        let level = |code: &str| {
+            s.enabled
+                .iter()
+                .find(|(r, _)| r.code == code)
+                .map(|&(_, l)| l)
+        };
+        assert_eq!(level("F003"), Some(Severity::Error));
+        assert_eq!(level("F004"), Some(Severity::Info));
+        assert_eq!(level("K001"), Some(Severity::Error));
+        assert_eq!(s.unknown.len(), 1);
+        assert_eq!(s.unknown[0].suggestion, Some("duplicate-options"));
     }
 }

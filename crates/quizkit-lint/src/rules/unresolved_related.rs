@@ -2,6 +2,8 @@
 
 use std::collections::HashSet;
 
+use quizkit_model::FileId;
+use quizkit_model::load::TOPIC_FILE;
 use quizkit_model::suggest::did_you_mean;
 
 use crate::{Check, Context, Finding, Level, Rule, Violation};
@@ -9,7 +11,8 @@ use crate::{Check, Context, Finding, Level, Rule, Violation};
 /// What `quizkit rule unresolved-related` prints.
 pub const DOCS: &str = r#"## What it does
 Finds entries of a question's `related` list that are not the id of any question in the bank,
-or that are the question's own id.
+or that are the question's own id. When a question file does not load, an id written in that
+file is not reported: the loader's error is the finding, not every link to its questions.
 
 ## Why is this bad?
 The practice site and the other exports link related questions by id; a mistyped or deleted
@@ -95,15 +98,37 @@ impl Violation for UnresolvedRelated {
     }
 }
 
+/// The texts of question files that contributed no question (they did not load).
+fn unloaded_question_files<'a>(cx: &Context<'a>) -> Vec<&'a str> {
+    let loaded: HashSet<FileId> = cx.questions.iter().map(|q| q.file).collect();
+    cx.sources
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| {
+            let parts = s.path.split('/').count();
+            parts == 3
+                && s.path.ends_with(".toml")
+                && !s.path.ends_with(TOPIC_FILE)
+                && !loaded.contains(&FileId(*i as u32))
+        })
+        .map(|(_, s)| s.text.as_str())
+        .collect()
+}
+
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let ids: HashSet<&str> = cx.questions.iter().map(|q| q.id.value.as_str()).collect();
+    let unloaded = unloaded_question_files(cx);
     for &q in &cx.questions {
         for related in &q.related {
             let v = if related.value == q.id.value {
                 UnresolvedRelated::Itself {
                     id: related.value.clone(),
                 }
-            } else if ids.contains(related.value.as_str()) {
+            } else if ids.contains(related.value.as_str())
+                || unloaded
+                    .iter()
+                    .any(|text| text.contains(&format!("\"{}\"", related.value)))
+            {
                 continue;
             } else {
                 UnresolvedRelated::Unknown {
