@@ -139,7 +139,7 @@
 
     var keyShown = q.key.map(function (k) { return position[k]; });
     window.quizkit.choice(list, q.key, q.multiple, S.check, function (chosen, right) {
-      session.answers.push({ q: q, chosen: chosen.map(function (c) { return position[c]; }), key: keyShown, right: right });
+      session.answers.push({ q: q, chosen: chosen.map(function (c) { return position[c]; }), key: keyShown, position: position, right: right });
       weak.record(data.storageKey, q.id, right);
       verdict.textContent = right ? S.correct : fill(S.wrong, { letters: letters(keyShown) });
       verdict.className = "verdict " + (right ? "good" : "bad");
@@ -178,9 +178,17 @@
       var outcome = a.right
         ? el("p", { class: "right", text: S.correct + " " + fill(S.your_answer, { letters: letters(a.chosen) }) })
         : el("p", { class: "wrong", text: fill(S.your_answer, { letters: letters(a.chosen) || "–" }) + " · " + fill(S.right_answer, { letters: letters(a.key) }) });
+      // The right answer in words: the letters were those of this round's option order.
+      var rightText = el("p", { class: "answer-text" });
+      a.q.key.forEach(function (k, n) {
+        if (n > 0) rightText.appendChild(document.createTextNode(" · "));
+        rightText.appendChild(el("strong", { text: String.fromCharCode(65 + a.position[k]) + ". " }));
+        rightText.appendChild(el("span", { html: a.q.options[k].html }));
+      });
       review.appendChild(el("li", { "data-qid": a.q.id, class: a.right ? "is-right" : "is-wrong" }, [
         el("div", { class: "stem", html: a.q.stem }),
         outcome,
+        rightText,
         el("a", { href: a.q.url, text: S.open_question })
       ]));
     });
