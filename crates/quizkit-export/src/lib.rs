@@ -5,11 +5,14 @@
 //! writes their files atomically, and everything time-like comes in through [`Options`], so
 //! the same input always gives the same bytes. [`ALL`] lists them.
 
+pub mod anki;
 pub mod gift;
 pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod moodle;
+
+use std::collections::BTreeMap;
 
 use quizkit_model::Bank;
 
@@ -59,6 +62,10 @@ pub struct Options {
     /// Seconds since the Unix epoch to stamp into outputs that need a time: from
     /// `SOURCE_DATE_EPOCH` when set, else a fixed value, never the clock.
     pub timestamp: i64,
+    /// When each question last changed (seconds since the Unix epoch), by question id, for
+    /// targets that tell their importer which items are newer (Anki). Questions missing here
+    /// count as changed at `timestamp`. Build options with `..Options::default()`.
+    pub changed: BTreeMap<String, i64>,
 }
 
 impl Default for Options {
@@ -66,6 +73,7 @@ impl Default for Options {
         Options {
             lang: LangChoice::Default,
             timestamp: 0,
+            changed: BTreeMap::new(),
         }
     }
 }
@@ -124,6 +132,7 @@ pub const ALL: &[Target] = &[
         default_path: gift::FILE_NAME,
         export: gift::export,
     },
+    anki::TARGET,
     Target {
         name: "html",
         summary: "a static practice site in every language (index, topics, questions, practice)",

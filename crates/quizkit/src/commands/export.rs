@@ -1,11 +1,15 @@
 //! `quizkit export`: write the bank to one target.
 
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use clap::Args;
+use quizkit_export::anki::changed;
 use quizkit_export::{LangChoice, Options, Output, Target};
-use quizkit_model::Bank;
+use quizkit_model::{Bank, FileId, Loaded};
+use rayon::prelude::*;
 
 use crate::cli::{BankArg, GlobalArgs};
 use crate::fsio::{Failure, load_bank, write_atomic, write_dir_atomic};
@@ -52,7 +56,58 @@ pub fn options(lang: Option<&str>) -> Result<Options, Failure> {
         })?,
         Err(_) => 0,
     };
-    Ok(Options { lang, timestamp })
+    Ok(Options {
+        lang,
+        timestamp,
+        ..Options::default()
+    })
+}
+
+/// When each question last changed, for targets whose importer updates only newer items
+/// (Anki): the newest commit among the question's lines (`git blame`); for lines not committed
+/// yet, or a bank outside git, `SOURCE_DATE_EPOCH` when set (`sde` > 0), else the file's
+/// modification time.
+pub fn question_times(
+    root: &Path,
+    loaded: &Loaded,
+    bank: &Bank,
+    sde: i64,
+) -> BTreeMap<String, i64> {
+    let files: BTreeSet<FileId> = bank.questions().map(|(_, _, q)| q.file).collect();
+    let history: HashMap<FileId, (Vec<Option<i64>>, i64)> = files
+        .into_par_iter()
+        .filter_map(|file| {
+            let rel = &loaded.sources.get(file.0 as usize)?.path;
+            let fallback = if sde > 0 {
+                sde
+            } else {
+                std::fs::metadata(root.join(rel))
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_secs() as i64)
+            };
+            let blame = Command::new("git")
+                .arg("-C")
+                .arg(root)
+                .args(["blame", "--porcelain", "--"])
+                .arg(rel)
+                .stderr(Stdio::null())
+                .output();
+            let lines = match blame {
+                Ok(out) if out.status.success() => {
+                    changed::blame_line_times(&String::from_utf8_lossy(&out.stdout))
+                }
+                _ => Vec::new(),
+            };
+            Some((file, (lines, fallback)))
+        })
+        .collect();
+    changed::question_times(bank, &loaded.sources, |file, line| {
+        history.get(&file).map_or(sde, |(lines, fallback)| {
+            lines.get(line).copied().flatten().unwrap_or(*fallback)
+        })
+    })
 }
 
 /// Runs one exporter and writes its files under `out` (a file for single-file targets, a
@@ -89,7 +144,7 @@ pub fn export_to(
 pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
     let target = quizkit_export::target(&args.to)
         .ok_or_else(|| Failure::new(format!("unknown target `{}`", args.to)))?;
-    let options = options(args.lang.as_deref())?;
+    let mut options = options(args.lang.as_deref())?;
     let (root, loaded) = load_bank(args.bank.path.as_deref())?;
     let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) else {
         let findings = Findings {
@@ -102,6 +157,7 @@ pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
         eprintln!("Not exported: the bank does not load. Fix the errors above first.");
         return Ok(EXIT_CONTENT);
     };
+    options.changed = question_times(&root, &loaded, bank, options.timestamp);
     let out = args
         .output
         .clone()
