@@ -173,12 +173,12 @@ impl<'a> Site<'a> {
     }
 
     /// The question with `id`, with its category and topic.
-    fn find(&self, id: &str) -> Option<(&'a Category, &'a Topic, usize, &'a Question)> {
+    fn find(&self, id: &str) -> Option<(&'a Category, &'a Topic, &'a Question)> {
         let place = self.places.get(id)?;
         let category = self.bank.categories.get(place.category)?;
         let topic = category.topics.get(place.topic)?;
         let question = topic.questions.get(place.index)?;
-        Some((category, topic, place.index, question))
+        Some((category, topic, question))
     }
 }
 

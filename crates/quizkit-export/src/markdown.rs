@@ -12,7 +12,7 @@ pub enum Math {
     Delimiters,
     /// MathML Core, rendered here, so a page shows math without any script. Inline `style`
     /// attributes are left out (a strict Content-Security-Policy would refuse them), and LaTeX
-    /// that does not parse is shown as written, escaped, in `<code class="math-error">`.
+    /// that does not parse is shown as written, as a code span.
     MathMl,
 }
 
@@ -26,11 +26,11 @@ pub fn to_html(markdown: &str, math: Math) -> String {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::InlineMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\({tex}\\)"))),
-            Math::MathMl => Event::InlineHtml(CowStr::from(mathml(&tex, false))),
+            Math::MathMl => mathml(&tex, false).map_or(Event::Code(tex), Event::InlineHtml),
         },
         Event::DisplayMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\[{tex}\\]"))),
-            Math::MathMl => Event::InlineHtml(CowStr::from(mathml(&tex, true))),
+            Math::MathMl => mathml(&tex, true).map_or(Event::Code(tex), Event::InlineHtml),
         },
         other => other,
     });
@@ -39,8 +39,8 @@ pub fn to_html(markdown: &str, math: Math) -> String {
     out
 }
 
-/// `tex` as a MathML `<math>` element, or escaped in `<code>` when it does not parse.
-fn mathml(tex: &str, display: bool) -> String {
+/// `tex` as a MathML `<math>` element, or `None` when it does not parse.
+fn mathml(tex: &str, display: bool) -> Option<CowStr<'static>> {
     use pulldown_latex::config::{DisplayMode, RenderConfig};
     let storage = pulldown_latex::Storage::new();
     let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
@@ -52,27 +52,13 @@ fn mathml(tex: &str, display: bool) -> String {
         },
         ..RenderConfig::default()
     };
-    let mut out = String::new();
     // The renderer writes parse errors into the markup unescaped, so any error means the source.
-    if events.iter().all(Result::is_ok)
-        && pulldown_latex::push_mathml(&mut out, events.into_iter(), config).is_ok()
-    {
-        without_style_attributes(&out)
-    } else {
-        let mut escaped = String::with_capacity(tex.len() + 32);
-        escaped.push_str("<code class=\"math-error\">");
-        for c in tex.chars() {
-            match c {
-                '&' => escaped.push_str("&amp;"),
-                '<' => escaped.push_str("&lt;"),
-                '>' => escaped.push_str("&gt;"),
-                '"' => escaped.push_str("&quot;"),
-                c => escaped.push(c),
-            }
-        }
-        escaped.push_str("</code>");
-        escaped
+    if events.iter().any(Result::is_err) {
+        return None;
     }
+    let mut out = String::new();
+    pulldown_latex::push_mathml(&mut out, events.into_iter(), config).ok()?;
+    Some(CowStr::from(without_style_attributes(&out)))
 }
 
 /// `markup` without ` style="…"` attributes. Only tags are searched: text in MathML output has
@@ -169,10 +155,7 @@ mod tests {
     #[test]
     fn math_that_does_not_parse_is_escaped_source() {
         let html = to_inline_html(r"$\unknowncommand{a < b}$", Math::MathMl);
-        assert_eq!(
-            html,
-            r#"<code class="math-error">\unknowncommand{a &lt; b}</code>"#
-        );
+        assert_eq!(html, r#"<code>\unknowncommand{a &lt; b}</code>"#);
         let text = to_inline_html(r"$\text{<script>x</script>}$", Math::MathMl);
         assert!(!text.contains("<script"), "{text}");
     }

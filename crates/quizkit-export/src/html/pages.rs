@@ -335,11 +335,15 @@ fn question_page(
         key = key_attr.join(" "),
         multiple = question.is_multiple_response(),
     ));
-    for (i, option) in question.options.iter().enumerate() {
+    let options: Vec<String> = question
+        .options
+        .iter()
+        .map(|o| inline(cx.text(&o.text)))
+        .collect();
+    for (i, option) in options.iter().enumerate() {
         main.push_str(&format!(
-            "<li><span class=\"letter\">{}</span> <span class=\"option-text\">{}</span></li>\n",
+            "<li><span class=\"letter\">{}</span> <span class=\"option-text\">{option}</span></li>\n",
             index_letter(i),
-            inline(cx.text(&option.text))
         ));
     }
     main.push_str("</ol>\n");
@@ -355,10 +359,10 @@ fn question_page(
         esc(&s.show_answer)
     ));
     if !keys.is_empty() {
-        let key_texts: Vec<String> = keys
+        let key_texts: Vec<&str> = keys
             .iter()
-            .filter_map(|&i| question.options.get(i))
-            .map(|o| inline(cx.text(&o.text)))
+            .filter_map(|&i| options.get(i))
+            .map(String::as_str)
             .collect();
         main.push_str(&format!(
             "<p class=\"key\"><strong>{}</strong> {}</p>\n",
@@ -470,7 +474,7 @@ fn more_questions(
 ) -> String {
     let mut picked: Vec<(&Category, &Topic, &Question)> = Vec::new();
     for id in &question.related {
-        if let Some((c, t, _, q)) = cx.site.find(id.as_str())
+        if let Some((c, t, q)) = cx.site.find(id.as_str())
             && q.id.value != question.id.value
             && !picked.iter().any(|(_, _, p)| p.id.value == q.id.value)
             && picked.len() < MORE
@@ -514,6 +518,7 @@ fn practice_page(
     let s = cx.s();
     let path = cx.topic_path(category, topic, "practice.html");
     let topic_title = plain(topic.title(cx.lang.code));
+    let title = fill(&s.practice_title, &[("topic", &topic_title)]);
     let key = storage_key(cx, category, topic);
     let data = practice::data(cx, category, topic, &key, warnings);
     let json = script_json(&data).map_err(|e| Error {
@@ -524,7 +529,7 @@ fn practice_page(
         "<h1>{title}</h1>\n<noscript><p>{no_script} <a href=\"index.html#questions\">{all}</a></p></noscript>\n\
          <div id=\"practice\" class=\"practice\"></div>\n\
          <script type=\"application/json\" id=\"practice-data\">{json}</script>\n",
-        title = esc(&fill(&s.practice_title, &[("topic", &topic_title)])),
+        title = esc(&title),
         no_script = esc(&s.no_script),
         all = esc(&fill(
             &s.all_questions,
@@ -535,11 +540,7 @@ fn practice_page(
         )),
     );
     Ok(Page {
-        title: format!(
-            "{} · {}",
-            fill(&s.practice_title, &[("topic", &topic_title)]),
-            cx.bank_title()
-        ),
+        title: format!("{title} · {}", cx.bank_title()),
         description: topic
             .meta
             .summary
