@@ -240,6 +240,19 @@ impl<'a> Parser<'a> {
         let neg = match self.tok.kind {
             Kind::Minus => true,
             Kind::Plus => false,
+            Kind::Num => {
+                // Most operands are a plain number before an operator: skip the power and
+                // unit steps for them.
+                let t = self.bump();
+                let v = self.number_atom(t)?;
+                if !matches!(
+                    self.tok.kind,
+                    Kind::Ident | Kind::Caret | Kind::Super | Kind::Percent
+                ) {
+                    return Ok(v);
+                }
+                return self.power_from(v);
+            }
             _ => return self.power(),
         };
         let t = self.bump();
@@ -258,6 +271,11 @@ impl<'a> Parser<'a> {
     #[inline]
     fn power(&mut self) -> PResult<Val> {
         let a = self.atom()?;
+        self.power_from(a)
+    }
+
+    /// What may follow an atom: a power, then a unit or `%`.
+    fn power_from(&mut self, a: Val) -> PResult<Val> {
         let mut a = self.power_tail(a)?;
         if a.bare_unit {
             return Ok(a);
@@ -352,25 +370,7 @@ impl<'a> Parser<'a> {
         match self.tok.kind {
             Kind::Num => {
                 let t = self.bump();
-                if !t.num.is_finite() {
-                    return fail(Error::Overflow {
-                        span: span(t.start, t.end),
-                    });
-                }
-                if t.glued && self.glued.is_none() {
-                    self.glued = Some((t.start, t.end));
-                }
-                let mut v = Val::computed(t.num, Dim::NONE, t.start, t.end);
-                v.hu = t.half_ulp;
-                if self.tok.kind == Kind::Ident {
-                    if let Some(f) = count_word(self.text(&self.tok)) {
-                        let w = self.bump();
-                        v.v *= f;
-                        v.hu *= f;
-                        v.end = w.end;
-                    }
-                }
-                Ok(v)
+                self.number_atom(t)
             }
             Kind::LParen => {
                 let open = self.bump();
@@ -405,6 +405,30 @@ impl<'a> Parser<'a> {
             }
             _ => fail(self.unexpected("expected a number, a unit or `(`")),
         }
+    }
+
+    /// A number literal just read, with the count word after it (`7 billion`).
+    #[inline]
+    fn number_atom(&mut self, t: Token) -> PResult<Val> {
+        if !t.num.is_finite() {
+            return fail(Error::Overflow {
+                span: span(t.start, t.end),
+            });
+        }
+        if t.glued && self.glued.is_none() {
+            self.glued = Some((t.start, t.end));
+        }
+        let mut v = Val::computed(t.num, Dim::NONE, t.start, t.end);
+        v.hu = t.half_ulp;
+        if self.tok.kind == Kind::Ident {
+            if let Some(f) = count_word(self.text(&self.tok)) {
+                let w = self.bump();
+                v.v *= f;
+                v.hu *= f;
+                v.end = w.end;
+            }
+        }
+        Ok(v)
     }
 
     /// A syntax error at the current token.
