@@ -223,10 +223,15 @@ impl<'a> Tokens<'a> {
         });
     }
 
+    /// Only indentation (or a quote's `>`) between the line start and `i`.
     fn at_line_start(&self, i: usize) -> bool {
-        let before = &self.text[..i];
-        let line = before.rsplit('\n').next().unwrap_or("");
-        line.chars().all(|c| c == ' ' || c == '\t' || c == '>')
+        let before = &self.text.as_bytes()[..i];
+        let indent = before
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b' ' || b == b'\t' || b == b'>')
+            .count();
+        indent == i || before[i - indent - 1] == b'\n'
     }
 
     fn run(&mut self) {
@@ -253,7 +258,7 @@ impl<'a> Tokens<'a> {
                 c if c.is_alphabetic() => i = self.word(i),
                 '\\' => i = self.latex(i),
                 '*' if next == Some('*') => i += 2,
-                '*' | '-' | '+' | '•' if self.at_line_start(i) && ws_next => {
+                '*' | '-' | '+' | '•' if ws_next && self.at_line_start(i) => {
                     self.push(K::Break, i, i + len);
                     i += len;
                 }
