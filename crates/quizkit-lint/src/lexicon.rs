@@ -5,7 +5,7 @@
 //! `"antwoord: {letter}"`); `{letter}` stands for an option letter (a single capital A–Z).
 //! Matching ignores case and white space and never looks inside code or math.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -63,7 +63,7 @@ impl Phrase {
             }
             for t in tokens(piece.1) {
                 parts.push(if t.word {
-                    Part::Word(t.lower())
+                    Part::Word(t.lower.into_owned())
                 } else {
                     Part::Punct(t.text.to_owned())
                 });
@@ -96,7 +96,7 @@ impl Phrase {
                 return None;
             }
             let ok = match part {
-                Part::Word(w) => t.word && t.lower() == *w,
+                Part::Word(w) => t.word && t.lower.as_ref() == w.as_str(),
                 Part::Punct(p) => !t.word && t.text == p,
                 Part::Letter => {
                     let is_letter = t.word
@@ -116,6 +116,50 @@ impl Phrase {
     }
 }
 
+/// The phrases of one list, indexed by their first word so that matching a text costs a
+/// hash lookup per token rather than a comparison with every phrase.
+#[derive(Debug, Clone, Default)]
+pub struct PhraseSet {
+    /// The phrases, as listed.
+    pub phrases: Vec<Phrase>,
+    by_first_word: HashMap<String, Vec<usize>>,
+    other_first: Vec<usize>,
+}
+
+impl PhraseSet {
+    /// Indexes `phrases`.
+    pub fn new(phrases: Vec<Phrase>) -> PhraseSet {
+        let mut by_first_word: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut other_first = Vec::new();
+        for (i, p) in phrases.iter().enumerate() {
+            match p.parts.first() {
+                Some(Part::Word(w)) => by_first_word.entry(w.clone()).or_default().push(i),
+                Some(_) => other_first.push(i),
+                None => {}
+            }
+        }
+        PhraseSet {
+            phrases,
+            by_first_word,
+            other_first,
+        }
+    }
+
+    /// The phrases that may start at token `t`.
+    fn candidates<'s>(&'s self, t: &Token<'_>) -> impl Iterator<Item = &'s Phrase> + 's {
+        let by_word = if t.word {
+            self.by_first_word.get(t.lower.as_ref()).map(Vec::as_slice)
+        } else {
+            None
+        };
+        by_word
+            .unwrap_or_default()
+            .iter()
+            .chain(&self.other_first)
+            .map(|&i| &self.phrases[i])
+    }
+}
+
 /// Where a phrase matched.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhraseMatch {
@@ -131,12 +175,12 @@ pub struct PhraseMatch {
 
 /// Finds the phrases in `toks`, leftmost first, the longest phrase at each position, never
 /// overlapping.
-pub fn find(phrases: &[Phrase], toks: &[Token<'_>]) -> Vec<PhraseMatch> {
+pub fn find(phrases: &PhraseSet, toks: &[Token<'_>]) -> Vec<PhraseMatch> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < toks.len() {
         let best = phrases
-            .iter()
+            .candidates(&toks[at])
             .filter_map(|p| p.matches_at(toks, at).map(|letters| (p, letters)))
             .max_by_key(|(p, _)| p.len());
         match best {
@@ -176,25 +220,25 @@ pub struct Lexicon {
     /// The language code.
     pub lang: &'static str,
     /// "All of the above" and its variants.
-    pub all_of_the_above: Vec<Phrase>,
+    pub all_of_the_above: PhraseSet,
     /// "None of the above" and its variants.
-    pub none_of_the_above: Vec<Phrase>,
+    pub none_of_the_above: PhraseSet,
     /// Words that make a stem negative ("not", "except").
-    pub negations: Vec<Phrase>,
+    pub negations: PhraseSet,
     /// Words that open a subordinate clause ("that", "die").
     pub subordinators: HashSet<String>,
     /// Specific determiners ("always", "never").
-    pub absolute_terms: Vec<Phrase>,
+    pub absolute_terms: PhraseSet,
     /// Whole options that make a true/false question ("true", "false").
-    pub true_false: Vec<Phrase>,
+    pub true_false: PhraseSet,
     /// Phrases by which an option points at another option's position.
-    pub position_references: Vec<Phrase>,
+    pub position_references: PhraseSet,
     /// Phrases by which an option combines other options ("A and B").
-    pub combined_options: Vec<Phrase>,
+    pub combined_options: PhraseSet,
     /// Words that may stand beside a combined-options phrase ("both", "are", "correct").
     pub combined_filler: HashSet<String>,
     /// Phrases by which an explanation names the key ("the answer is {letter}").
-    pub answer_statements: Vec<Phrase>,
+    pub answer_statements: PhraseSet,
     /// Words too common to be a cue.
     pub stopwords: HashSet<String>,
     stemmer: Algorithm,
@@ -208,7 +252,8 @@ impl Lexicon {
             "english" => Algorithm::English,
             other => return Err(format!("unknown stemmer `{other}`")),
         };
-        let phrases = |list: Vec<String>| list.iter().map(|p| Phrase::new(p)).collect();
+        let phrases =
+            |list: Vec<String>| PhraseSet::new(list.iter().map(|p| Phrase::new(p)).collect());
         let words = |list: Vec<String>| list.iter().map(|w| w.to_lowercase()).collect();
         Ok(Lexicon {
             lang,
@@ -252,16 +297,14 @@ impl Lexicon {
             .find(|l| l.lang.eq_ignore_ascii_case(primary))
     }
 
-    /// The stem of a word (Snowball), lower case.
-    pub fn stem(&self, word: &str) -> String {
-        Stemmer::create(self.stemmer)
-            .stem(&word.to_lowercase())
-            .into_owned()
+    /// The stem (Snowball) of a word given in lower case.
+    pub fn stem(&self, lower: &str) -> String {
+        Stemmer::create(self.stemmer).stem(lower).into_owned()
     }
 
-    /// True for a word too common to be a cue.
-    pub fn is_stopword(&self, word: &str) -> bool {
-        self.stopwords.contains(&word.to_lowercase())
+    /// True for a word too common to be a cue; `lower` is the word in lower case.
+    pub fn is_stopword(&self, lower: &str) -> bool {
+        self.stopwords.contains(lower)
     }
 }
 
@@ -277,10 +320,10 @@ mod tests {
 
     #[test]
     fn phrases_match_words_punctuation_and_letters() {
-        let phrases = [
+        let phrases = PhraseSet::new(vec![
             Phrase::new("antwoord: {letter}"),
             Phrase::new("alle bovenstaande"),
-        ];
+        ]);
         let text = "Dus **Antwoord: B**, niet alle bovenstaande; antwoord: b";
         let toks = tokens(text);
         let found = find(&phrases, &toks);

@@ -1,6 +1,7 @@
 //! Text helpers shared by rules: mapping offsets in a string value back to the TOML source,
 //! words, Markdown-stripped text, normalization and numbers.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use unicode_normalization::UnicodeNormalization;
@@ -127,6 +128,8 @@ pub struct Token<'a> {
     pub range: Range<usize>,
     /// The characters as written.
     pub text: &'a str,
+    /// The characters in lower case (borrowed when they already are).
+    pub lower: Cow<'a, str>,
     /// True for a word (letters, digits, inner apostrophes), false for a punctuation mark.
     pub word: bool,
     /// True when inside inline code, math or a code block, where prose rules do not look.
@@ -134,15 +137,19 @@ pub struct Token<'a> {
 }
 
 impl Token<'_> {
-    /// The token in lower case.
-    pub fn lower(&self) -> String {
-        self.text.to_lowercase()
-    }
-
     /// True when every letter of the token is upper case and it has at least two letters.
     pub fn is_shouted(&self) -> bool {
         let letters = self.text.chars().filter(|c| c.is_alphabetic()).count();
         letters >= 2 && !self.text.chars().any(char::is_lowercase)
+    }
+}
+
+/// `s` in lower case, borrowed when it has no upper-case letter.
+fn lowercase(s: &str) -> Cow<'_, str> {
+    if s.chars().any(char::is_uppercase) {
+        Cow::Owned(s.to_lowercase())
+    } else {
+        Cow::Borrowed(s)
     }
 }
 
@@ -182,6 +189,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             out.push(Token {
                 range: i..end,
                 text: &text[i..end],
+                lower: lowercase(&text[i..end]),
                 word: true,
                 code: in_code(i),
             });
@@ -190,6 +198,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             out.push(Token {
                 range: i..end,
                 text: &text[i..end],
+                lower: Cow::Borrowed(&text[i..end]),
                 word: false,
                 code: in_code(i),
             });
@@ -233,29 +242,25 @@ pub fn code_ranges(text: &str) -> Vec<Range<usize>> {
 /// white space collapsed.
 pub fn plain(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len());
-    let chars: Vec<char> = markdown.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
+    let mut prev: Option<char> = None;
+    let mut chars = markdown.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, d)| d);
         match c {
-            '*' | '`' | '~' => {}
+            '*' | '`' | '~' | '[' => {}
             '_' => {
-                let before = i.checked_sub(1).map(|j| chars[j]);
-                let after = chars.get(i + 1).copied();
-                let inner = before.is_some_and(char::is_alphanumeric)
-                    && after.is_some_and(char::is_alphanumeric);
+                let inner = prev.is_some_and(char::is_alphanumeric)
+                    && next.is_some_and(char::is_alphanumeric);
                 if inner {
                     out.push(c);
                 }
             }
-            ']' if chars.get(i + 1) == Some(&'(') => {
+            ']' if next == Some('(') => {
                 // `[text](target)`: keep the text, drop the target.
-                if let Some(close) = chars[i + 1..].iter().position(|&d| d == ')') {
-                    i += close + 2;
-                    continue;
+                if let Some(close) = markdown[i..].find(')') {
+                    while chars.next_if(|&(j, _)| j <= i + close).is_some() {}
                 }
             }
-            '[' => {}
             c if c.is_whitespace() => {
                 if !out.ends_with(' ') && !out.is_empty() {
                     out.push(' ');
@@ -263,9 +268,10 @@ pub fn plain(markdown: &str) -> String {
             }
             c => out.push(c),
         }
-        i += 1;
+        prev = Some(c);
     }
-    out.trim_end().to_owned()
+    out.truncate(out.trim_end().len());
+    out
 }
 
 /// The length of a text as read, in characters (Markdown markers not counted).
@@ -435,6 +441,15 @@ mod tests {
                 ("NIET", false)
             ]
         );
+    }
+
+    #[test]
+    fn plain_drops_markdown_markers_and_link_targets() {
+        assert_eq!(
+            plain("**Bold** and `code`, a [link](https://x.y) and snake_case _em_"),
+            "Bold and code, a link and snake_case em"
+        );
+        assert_eq!(plain("  two\n\n lines  "), "two lines");
     }
 
     #[test]

@@ -77,7 +77,7 @@ pub(crate) fn combined(lexicon: &Lexicon, toks: &[Token<'_>], options: usize) ->
         !t.word
             || t.code
             || found.iter().any(|m| m.tokens.contains(&k))
-            || lexicon.combined_filler.contains(&t.lower())
+            || lexicon.combined_filler.contains(t.lower.as_ref())
     });
     if !filler_only {
         return Vec::new();

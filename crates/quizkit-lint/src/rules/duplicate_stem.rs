@@ -113,7 +113,13 @@ fn prepare(lang: &str, stem: &str) -> Prepared {
     let words: Vec<String> = tokens(stem)
         .into_iter()
         .filter(|t| t.word)
-        .map(|t| t.text.nfkc().flat_map(char::to_lowercase).collect())
+        .map(|t| {
+            if t.lower.is_ascii() {
+                t.lower.into_owned()
+            } else {
+                t.lower.nfkc().collect()
+            }
+        })
         .collect();
     let mut shingles: Vec<u64> = words.windows(3).map(hash).collect();
     shingles.sort_unstable();

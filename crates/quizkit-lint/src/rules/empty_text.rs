@@ -76,7 +76,8 @@ fn check(_: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
             ));
         }
         for entry in &text.entries {
-            if plain(&entry.text.value).trim().is_empty() {
+            let has_content = entry.text.value.chars().any(char::is_alphanumeric);
+            if !has_content && plain(&entry.text.value).trim().is_empty() {
                 let v = EmptyText {
                     field,
                     lang: (!text.plain).then(|| entry.lang.value.clone()),

@@ -108,7 +108,10 @@ fn subordinate(lexicon: &Lexicon, toks: &[Token<'_>], at: usize, sentence_start:
         if !t.word && matches!(t.text, "," | ";" | ":" | "(" | ")") {
             return false;
         }
-        if t.word && t.range.start > sentence_start && lexicon.subordinators.contains(&t.lower()) {
+        if t.word
+            && t.range.start > sentence_start
+            && lexicon.subordinators.contains(t.lower.as_ref())
+        {
             return true;
         }
     }

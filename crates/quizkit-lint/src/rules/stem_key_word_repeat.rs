@@ -90,9 +90,9 @@ fn content_words(lexicon: &Lexicon, text: &str) -> Vec<(String, std::ops::Range<
                 && !t.code
                 && t.text.chars().count() >= 4
                 && t.text.chars().any(char::is_alphabetic)
-                && !lexicon.is_stopword(t.text)
+                && !lexicon.is_stopword(&t.lower)
         })
-        .map(|t| (lexicon.stem(t.text), t.range))
+        .map(|t| (lexicon.stem(&t.lower), t.range))
         .collect()
 }
 
