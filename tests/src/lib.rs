@@ -5,6 +5,11 @@
 //! installs under `target/tools`. A missing tool fails the test with a message saying how to
 //! install it; nothing is skipped silently.
 
+pub mod fuzz_bank;
+pub mod fuzz_bodies;
+pub mod guard;
+pub mod hostile;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -99,6 +99,11 @@ pub const CODES: &[(&str, &str, &str)] = &[
         "A file that starts with a UTF-8 byte order mark.",
     ),
     ("S009", "empty-file", "A question file without questions."),
+    (
+        "S010",
+        "case-conflict",
+        "Two paths that differ only in case: one file on macOS and Windows.",
+    ),
 ];
 
 fn code_name(code: &'static str) -> &'static str {
@@ -266,11 +271,38 @@ pub fn load(mut files: Vec<InputFile>) -> Loaded {
         }
     };
 
+    case_conflicts(&sources, &mut diagnostics);
     crate::diag::sort_diagnostics(&mut diagnostics, &sources);
     Loaded {
         bank,
         sources,
         diagnostics,
+    }
+}
+
+/// Reports paths that differ only in case: a case-insensitive file system (macOS, Windows)
+/// holds one of them, so a checkout there silently loses the other.
+fn case_conflicts(sources: &[SourceFile], diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
+    for (i, source) in sources.iter().enumerate() {
+        let folded = source.path.to_lowercase();
+        match seen.get(&folded) {
+            Some(first) => diagnostics.push(
+                diag(
+                    "S010",
+                    FileId(i as u32),
+                    0..0,
+                    format!(
+                        "`{first}` and `{}` differ only in case: on macOS and Windows they are one file, and a checkout keeps only one of them",
+                        source.path
+                    ),
+                )
+                .with_help("rename one of them"),
+            ),
+            None => {
+                seen.insert(folded, &source.path);
+            }
+        }
     }
 }
 

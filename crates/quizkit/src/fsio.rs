@@ -198,6 +198,18 @@ fn walk(
 }
 
 fn read_file(path: &Path) -> Content {
+    // Opening a FIFO blocks until something writes to it, and a device may never end: read
+    // regular files only.
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Content::Unreadable(
+                "it is not a regular file (a FIFO, socket or device); quizkit reads only regular files"
+                    .into(),
+            );
+        }
+        Err(err) => return Content::Unreadable(err.to_string()),
+        Ok(_) => {}
+    }
     let file = match fs::File::open(path) {
         Ok(file) => file,
         Err(err) => return Content::Unreadable(err.to_string()),

@@ -1,0 +1,278 @@
+//! The bodies of the fuzz targets in `fuzz/`, shared with `tests/fuzz_corpus.rs`, which replays
+//! the committed corpus through them on stable Rust.
+//!
+//! Each body takes the fuzzer's bytes, runs quizkit's real code on them and panics when an
+//! invariant breaks. Beyond "no panic", they check what every caller relies on: diagnostics
+//! point inside their file on character boundaries and render (human and JSON) without
+//! failing; loading, linting and exporting give the same result twice; exporters write only
+//! relative paths inside their output, emit JSON and XML that parse, and never pass authored
+//! raw HTML through to a page.
+
+use std::path::Path;
+
+use arbitrary::Unstructured;
+use quizkit::output::{self, Findings};
+use quizkit_export::{LangChoice, Options};
+use quizkit_model::load::{CATEGORY_FILE, CONFIG_FILE, Content, InputFile, TOPIC_FILE};
+use quizkit_model::{Diagnostic, Loaded, SourceFile, load};
+
+/// A fuzz target's body: it takes the fuzzer's bytes and panics when an invariant breaks.
+pub type Body = fn(&[u8]);
+
+/// Every fuzz target: its name (the file under `fuzz/fuzz_targets/` and the folder under
+/// `fuzz/corpus/`) and its body.
+pub const TARGETS: &[(&str, Body)] = &[
+    ("load_question_file", load_question_file),
+    ("load_config", load_config),
+    ("export", export),
+    ("lint", lint),
+];
+
+const CONFIG: &str = "id = \"fuzz\"\nlanguages = [\"nl\", \"en\"]\n";
+const QUESTION: &str = "[[question]]\nid = \"q\"\nstem = { nl = \"Vraag\", en = \"Question\" }\nanswer = \"A\"\noptions = [{ nl = \"Ja\", en = \"Yes\" }, { nl = \"Nee\", en = \"No\" }]\n";
+
+fn bytes(path: &str, data: &[u8]) -> InputFile {
+    InputFile {
+        path: path.to_owned(),
+        content: Content::Bytes(data.to_vec()),
+    }
+}
+
+/// Arbitrary bytes as a question file in an otherwise valid bank.
+pub fn load_question_file(data: &[u8]) {
+    let files = vec![
+        bytes(CONFIG_FILE, CONFIG.as_bytes()),
+        bytes(&format!("c/{CATEGORY_FILE}"), b"title = \"C\"\n"),
+        bytes(&format!("c/t/{TOPIC_FILE}"), b"title = \"T\"\n"),
+        bytes("c/t/fuzz.toml", data),
+    ];
+    check_load(files);
+}
+
+/// Arbitrary bytes as `quizkit.toml` of a bank with one valid question.
+pub fn load_config(data: &[u8]) {
+    let files = vec![
+        bytes(CONFIG_FILE, data),
+        bytes("c/t/q.toml", QUESTION.as_bytes()),
+    ];
+    if let Some(bank) = check_load(files).bank {
+        let _ = bank.title("nl");
+        let _ = bank.config.default_language();
+    }
+}
+
+/// A generated bank (see [`crate::fuzz_bank`]), loaded, and when it loads without errors,
+/// exported to every target in [`quizkit_export::ALL`], as `quizkit export` would.
+pub fn export(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(files) = crate::fuzz_bank::bank_files(&mut u) else {
+        return;
+    };
+    let lang = match u.int_in_range(0..=3u8).unwrap_or(0) {
+        0 => LangChoice::Default,
+        1 => LangChoice::All,
+        2 => LangChoice::One("en".to_owned()),
+        _ => LangChoice::One("xx".to_owned()),
+    };
+    let timestamp = match u.int_in_range(0..=3u8).unwrap_or(0) {
+        0 => 0,
+        1 => 1_700_000_000,
+        _ => u.arbitrary().unwrap_or(-1),
+    };
+    let loaded = check_load(files);
+    let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) else {
+        return;
+    };
+    let mut options = Options {
+        lang,
+        timestamp,
+        ..Options::default()
+    };
+    for (_, _, q) in bank.questions() {
+        if let Ok(t) = u.arbitrary::<i64>() {
+            options.changed.insert(q.id.value.clone(), t);
+        }
+    }
+    for target in quizkit_export::ALL {
+        let first = (target.export)(bank, &options);
+        let second = (target.export)(bank, &options);
+        assert_eq!(first, second, "{}: two runs differ", target.name);
+        let Ok(output) = first else {
+            continue;
+        };
+        let single = !target.default_path.ends_with('/');
+        assert!(
+            !single || output.files.len() == 1,
+            "{}: a single-file target made {} files",
+            target.name,
+            output.files.len()
+        );
+        for file in &output.files {
+            check_output_file(target.name, single, &file.path, &file.bytes);
+        }
+    }
+}
+
+/// A generated bank (see [`crate::fuzz_bank`]), loaded and linted with the bank's own `[lint]`
+/// selection and with every rule, as `quizkit lint` does.
+pub fn lint(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(files) = crate::fuzz_bank::bank_files(&mut u) else {
+        return;
+    };
+    let loaded = check_load(files);
+    let Some(bank) = &loaded.bank else {
+        return;
+    };
+    let every: Vec<&str> = quizkit_lint::rules::ALL.iter().map(|r| r.code).collect();
+    for selection in [
+        quizkit_lint::Selection::from_config(&bank.config.lint),
+        quizkit_lint::Selection::only(&every),
+    ] {
+        let first = quizkit_lint::lint(bank, &loaded.sources, &selection);
+        let second = quizkit_lint::lint(bank, &loaded.sources, &selection);
+        assert_eq!(first, second, "two lint runs differ");
+        check_diagnostics(&loaded.sources, &first);
+        let mut all = loaded.diagnostics.clone();
+        all.extend(first);
+        quizkit_model::sort_diagnostics(&mut all, &loaded.sources);
+        render(&loaded.sources, &all);
+    }
+}
+
+/// Loads `files` twice (the result must not change), checks and renders the diagnostics.
+fn check_load(files: Vec<InputFile>) -> Loaded {
+    let mut reversed = files.clone();
+    reversed.reverse();
+    let loaded = load(files);
+    let again = load(reversed);
+    assert_eq!(
+        loaded.diagnostics, again.diagnostics,
+        "loading the same files twice gave different diagnostics"
+    );
+    assert_eq!(loaded.sources, again.sources);
+    check_diagnostics(&loaded.sources, &loaded.diagnostics);
+    render(&loaded.sources, &loaded.diagnostics);
+    loaded
+}
+
+fn check_span(sources: &[SourceFile], file: quizkit_model::FileId, span: &std::ops::Range<usize>) {
+    let Some(source) = sources.get(file.0 as usize) else {
+        panic!(
+            "a diagnostic points into file {} of {}",
+            file.0,
+            sources.len()
+        );
+    };
+    let text = &source.text;
+    assert!(
+        span.start <= span.end && span.end <= text.len(),
+        "span {span:?} outside `{}` ({} bytes)",
+        source.path,
+        text.len()
+    );
+    assert!(
+        text.is_char_boundary(span.start) && text.is_char_boundary(span.end),
+        "span {span:?} splits a character in `{}`",
+        source.path
+    );
+}
+
+/// Every diagnostic and related location points inside its file, on character boundaries,
+/// and has a code, a name and a message.
+pub fn check_diagnostics(sources: &[SourceFile], diagnostics: &[Diagnostic]) {
+    for d in diagnostics {
+        assert!(
+            !d.code.is_empty() && !d.name.is_empty() && !d.message.is_empty(),
+            "{d:?}"
+        );
+        if let Some(file) = d.file {
+            check_span(sources, file, &d.span);
+        }
+        for r in &d.related {
+            check_span(sources, r.file, &r.span);
+        }
+    }
+    let mut sorted = diagnostics.to_vec();
+    quizkit_model::sort_diagnostics(&mut sorted, sources);
+    assert!(sorted == diagnostics, "diagnostics are not sorted");
+}
+
+/// Renders the diagnostics as `quizkit lint` does, for people and as JSON.
+fn render(sources: &[SourceFile], diagnostics: &[Diagnostic]) {
+    let findings = Findings {
+        root: Path::new("bank"),
+        sources,
+        diagnostics,
+    };
+    let human = output::human::render(&findings, false, output::human::WIDTH);
+    for d in diagnostics {
+        assert!(human.contains(d.code), "{} missing from:\n{human}", d.code);
+    }
+    let json = output::json::render(&findings);
+    let parsed: serde_json::Value = match serde_json::from_str(&json) {
+        Ok(v) => v,
+        Err(e) => panic!("lint's JSON does not parse: {e}\n{json}"),
+    };
+    assert_eq!(
+        parsed.as_array().map(Vec::len),
+        Some(diagnostics.len()),
+        "{json}"
+    );
+}
+
+/// Authored raw HTML that must reach a page only escaped.
+const RAW_HTML: &[&str] = &[
+    "<script>alert(1)",
+    "<img src=x onerror",
+    "</textarea></div>",
+];
+
+fn check_output_file(target: &str, single: bool, path: &str, bytes: &[u8]) {
+    assert!(
+        single
+            || (!path.is_empty()
+                && !path.starts_with('/')
+                && !path.contains('\\')
+                && !path.contains('\0')
+                && path
+                    .split('/')
+                    .all(|p| !p.is_empty() && p != "." && p != "..")),
+        "{target}: unsafe output path `{path}`"
+    );
+    let name = if single { target } else { path };
+    if (name == "json" || name.ends_with(".json"))
+        && let Err(e) = serde_json::from_slice::<serde_json::Value>(bytes)
+    {
+        panic!("{target}: `{path}` is not JSON: {e}");
+    }
+    if name == "moodle" || name.ends_with(".xml") || name.ends_with(".svg") {
+        let text = match std::str::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => panic!("{target}: `{path}` is not UTF-8: {e}"),
+        };
+        let doc = match roxmltree::Document::parse(text) {
+            Ok(doc) => doc,
+            Err(e) => panic!("{target}: `{path}` is not well-formed XML: {e}"),
+        };
+        // Moodle reads question text as HTML: authored HTML must arrive escaped there too.
+        for node in doc.descendants().filter(|n| n.is_text()) {
+            let text = node.text().unwrap_or_default();
+            for raw in RAW_HTML {
+                assert!(
+                    !text.contains(raw),
+                    "{target}: `{path}` passes authored HTML `{raw}` through unescaped"
+                );
+            }
+        }
+    }
+    if name.ends_with(".html") {
+        let text = String::from_utf8_lossy(bytes);
+        for raw in RAW_HTML {
+            assert!(
+                !text.contains(raw),
+                "{target}: `{path}` passes authored HTML `{raw}` through unescaped"
+            );
+        }
+    }
+}
