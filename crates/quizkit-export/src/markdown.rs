@@ -1,9 +1,11 @@
 //! Markdown to HTML, shared by every exporter.
 //!
 //! CommonMark with tables, strikethrough and `$…$` / `$$…$$` math. Raw HTML in a text is
-//! escaped and shown as written: no text from a question file can inject markup.
+//! escaped and shown as written, and a link or image whose address could run script
+//! (`javascript:`, `vbscript:`, a `data:` link) is written as its text only: no text from a
+//! question file can inject markup or script.
 
-use pulldown_cmark::{CowStr, Event, Options as CmarkOptions, Parser, TagEnd, html};
+use pulldown_cmark::{CowStr, Event, Options as CmarkOptions, Parser, Tag, TagEnd, html};
 
 /// How math is written out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,9 +22,47 @@ fn options() -> CmarkOptions {
     CmarkOptions::ENABLE_TABLES | CmarkOptions::ENABLE_STRIKETHROUGH | CmarkOptions::ENABLE_MATH
 }
 
+/// True when a link (or, with `image`, an image) may point at `url`: relative addresses,
+/// `http`, `https` and `mailto`, and for images `data:image/…`.
+pub fn is_safe_url(url: &str, image: bool) -> bool {
+    let cleaned: String = url
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let scheme_end =
+        cleaned.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')));
+    match scheme_end {
+        Some(end) if cleaned[end..].starts_with(':') && end > 0 => {
+            let scheme = &cleaned[..end];
+            matches!(scheme, "http" | "https" | "mailto")
+                || (image && scheme == "data" && cleaned.starts_with("data:image/"))
+        }
+        _ => true,
+    }
+}
+
 /// Renders `markdown` to an HTML fragment.
 pub fn to_html(markdown: &str, math: Math) -> String {
-    let events = Parser::new_ext(markdown, options()).map(|event| match event {
+    // For each open link or image: whether its tags were dropped as unsafe.
+    let mut dropped: Vec<bool> = Vec::new();
+    let events = Parser::new_ext(markdown, options()).filter_map(|event| match event {
+        Event::Start(Tag::Link { ref dest_url, .. }) => {
+            let safe = is_safe_url(dest_url, false);
+            dropped.push(!safe);
+            safe.then_some(event)
+        }
+        Event::Start(Tag::Image { ref dest_url, .. }) => {
+            let safe = is_safe_url(dest_url, true);
+            dropped.push(!safe);
+            safe.then_some(event)
+        }
+        Event::End(TagEnd::Link | TagEnd::Image) => {
+            (!dropped.pop().unwrap_or(false)).then_some(event)
+        }
+        other => Some(other),
+    });
+    let events = events.map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::InlineMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\({tex}\\)"))),
@@ -125,6 +165,40 @@ pub fn to_plain(markdown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn links_that_could_run_script_keep_only_their_text() {
+        for url in [
+            "javascript:alert(1)",
+            " JavaScript:alert(1)",
+            "java\tscript:x",
+            "vbscript:x",
+            "data:text/html,x",
+        ] {
+            let html = to_html(
+                &format!("[click]({url}) and ![img]({url})"),
+                Math::Delimiters,
+            );
+            assert!(
+                !html.contains("href") && !html.contains("<img"),
+                "{url}: {html}"
+            );
+            assert!(
+                html.contains("click") && html.contains("img"),
+                "{url}: {html}"
+            );
+        }
+        let html = to_html(
+            "[a](https://example.org/x) [b](../q/x.html) ![c](data:image/png;base64,AA==)",
+            Math::Delimiters,
+        );
+        assert!(html.contains("href=\"https://example.org/x\""), "{html}");
+        assert!(html.contains("href=\"../q/x.html\""), "{html}");
+        assert!(
+            html.contains("<img src=\"data:image/png;base64,AA==\""),
+            "{html}"
+        );
+    }
 
     #[test]
     fn raw_html_is_escaped() {
