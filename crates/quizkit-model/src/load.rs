@@ -22,6 +22,8 @@ pub const CONFIG_FILE: &str = "quizkit.toml";
 pub const CATEGORY_FILE: &str = "category.toml";
 /// A topic folder's metadata file.
 pub const TOPIC_FILE: &str = "topic.toml";
+/// The most options a question may have: one per letter, A to Z.
+pub const MAX_OPTIONS: usize = 26;
 
 /// One entry found under the bank root whose name ends in `.toml`.
 #[derive(Debug, Clone)]
@@ -425,6 +427,24 @@ fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagno
                     for q in &mut questions {
                         q.value.file = file;
                         fix_spans(&mut q.value);
+                        // Keys name options by letter: beyond Z an option cannot be named,
+                        // and targets would label it A again.
+                        if let Some(extra) = q.value.options.get(MAX_OPTIONS) {
+                            diagnostics.push(
+                                diag(
+                                    "S004",
+                                    file,
+                                    extra.span.clone(),
+                                    format!(
+                                        "a question has at most {MAX_OPTIONS} options (A to Z); this one has {}",
+                                        q.value.options.len()
+                                    ),
+                                )
+                                .with_label("option 27")
+                                .with_help("split the question, or leave options out")
+                                .with_question(q.value.id.value.clone()),
+                            );
+                        }
                     }
                     Parsed::Questions(questions)
                 },
