@@ -629,6 +629,19 @@ fn is_start(toks: &[Tok], i: usize, end: usize) -> bool {
     }
 }
 
+/// Did trimming a side drop a binary operator, other than at a cut (a comma or a
+/// parenthesis)? Then the expression goes on past the side's edge, through a word
+/// (`2 × 32 layers × 4096 × 2 bytes`), and what is left is not the computation the text makes.
+fn drops_operator(toks: &[Tok], dropped: Range<usize>) -> bool {
+    let dropped = &toks[dropped];
+    dropped
+        .iter()
+        .any(|t| matches!(t.k, K::Mul | K::Div | K::Add | K::Pow))
+        && !dropped
+            .iter()
+            .any(|t| matches!(t.k, K::Comma | K::LParen | K::RParen))
+}
+
 /// Does the side hold an operator (not just a signed number)?
 fn has_op(toks: &[Tok], r: &Range<usize>) -> bool {
     (r.start..r.end).any(|i| match toks[i].k {
@@ -1004,6 +1017,9 @@ pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
         let (Some(la), Some(rb)) = (trim_left(toks, a, r), trim_right(toks, s, b)) else {
             continue;
         };
+        if drops_operator(toks, a..la) || drops_operator(toks, rb..b) {
+            continue;
+        }
         let left = la..r;
         let right = s..rb;
         let (left, right, comp_is_left, rel) = if has_op(toks, &left) {

@@ -179,6 +179,16 @@ const NOT_CLAIMS: &[(Lang, &str)] = &[
         "Een model met 7 miljard (7B) parameters in FP32 (4 bytes).",
     ),
     (Lang::En, "O(n^2) = cost; 24/7 = always."),
+    // An operator joins a word to the claim: the computation goes on past the word.
+    (
+        Lang::En,
+        "The KV cache takes 2 × 32 layers × 4096 × 2 bytes = 512 KiB per token.",
+    ),
+    (
+        Lang::Nl,
+        "De KV-cache kost 2 × 32 lagen × 4096 × 2 bytes = 512 KiB per token.",
+    ),
+    (Lang::En, "So 2 × 7 GB = 14 GB × the number of GPUs."),
 ];
 
 #[test]
