@@ -11,6 +11,7 @@
 mod context;
 mod engine;
 pub mod lexicon;
+mod quantities;
 mod selection;
 pub mod stats;
 pub mod text;

@@ -8,13 +8,18 @@ use crate::Rule;
 
 pub mod absolute_terms_in_distractors;
 pub mod all_of_the_above;
+pub mod claim_dimension_mismatch;
+pub mod claim_mismatch;
+pub mod claim_syntax;
 pub mod combined_options;
 pub mod duplicate_id;
 pub mod duplicate_options;
 pub mod duplicate_stem;
 pub mod empty_text;
 pub mod explanation_contradicts_key;
+pub mod inline_claim_mismatch;
 pub mod invalid_answer_key;
+pub mod key_contradicts_claim;
 pub mod key_length_bias;
 pub mod key_position_imbalance;
 pub mod key_position_run;
@@ -24,11 +29,13 @@ pub mod missing_explanation;
 pub mod missing_translation;
 pub mod negative_stem_not_emphasized;
 pub mod none_of_the_above;
+pub mod numerically_equal_options;
 pub mod position_dependent_option;
 pub mod stem_key_word_repeat;
 pub mod too_few_options;
 pub mod translation_numbers_differ;
 pub mod true_false_options;
+pub mod unchecked_claim;
 pub mod unknown_rule;
 pub mod unresolved_related;
 pub mod unused_allow;
@@ -45,8 +52,15 @@ pub const ALL: &[Rule] = &[
     duplicate_options::RULE,
     explanation_contradicts_key::RULE,
     position_dependent_option::RULE,
+    numerically_equal_options::RULE,
     missing_translation::RULE,
     translation_numbers_differ::RULE,
+    claim_syntax::RULE,
+    claim_dimension_mismatch::RULE,
+    claim_mismatch::RULE,
+    key_contradicts_claim::RULE,
+    inline_claim_mismatch::RULE,
+    unchecked_claim::RULE,
     none_of_the_above::RULE,
     longest_option_is_key::RULE,
     true_false_options::RULE,
@@ -68,6 +82,7 @@ pub const GROUPS: &[(&str, &str)] = &[
     ("Q", "structure"),
     ("K", "key"),
     ("T", "translation"),
+    ("N", "numbers"),
     ("F", "item-writing"),
     ("B", "bank"),
     ("A", "suppression"),

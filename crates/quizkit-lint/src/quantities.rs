@@ -1,0 +1,241 @@
+//! What the number rules share: a question's `checks` evaluated, option texts read as
+//! quantities, the claim tolerance of the bank, and quantity spans mapped into the file.
+
+use std::ops::Range;
+
+use miette::{Diagnostic, SourceSpan};
+use quizkit_model::Spanned;
+use quizkit_quantity::{
+    Base, Error, HintKind, Lang, Options, Outcome, Quantity, Tolerance, Unit, check,
+};
+
+use crate::{Context, QuestionRef, text};
+
+/// How numbers are written in a bank language (`nl`, `nl-BE`: Dutch; anything else the
+/// English way).
+pub(crate) fn lang(code: &str) -> Lang {
+    Lang::from_code(code).unwrap_or(Lang::En)
+}
+
+/// The claim options of the bank: `[lint] tolerance` (default 10%) for `≈`.
+pub(crate) fn options(cx: &Context<'_>) -> Options {
+    let mut options = Options::default();
+    if let Some(t) = &cx.bank.config.lint.tolerance
+        && t.value.is_finite()
+        && t.value >= 0.0
+    {
+        options.tolerance = t.value;
+    }
+    options
+}
+
+/// A byte range from a miette span.
+pub(crate) fn range(span: SourceSpan) -> Range<usize> {
+    span.offset()..span.offset() + span.len()
+}
+
+/// The span in the file of `span`, a span into the string value of `text`.
+pub(crate) fn locate(
+    cx: &Context<'_>,
+    q: QuestionRef<'_>,
+    text: &Spanned<String>,
+    span: SourceSpan,
+) -> Range<usize> {
+    cx.locate(q.file, text, range(span))
+}
+
+/// The text of an error's label at `span`, if it has one there.
+pub(crate) fn label_at(error: &Error, span: SourceSpan) -> Option<String> {
+    error
+        .labels()?
+        .find(|l| l.inner() == &span)
+        .and_then(|l| l.label().map(str::to_owned))
+}
+
+/// The help an error carries.
+pub(crate) fn help(error: &Error) -> Option<String> {
+    error.help().map(|h| h.to_string())
+}
+
+/// The likely slip behind the claim `expr` (in the expression language) that does not hold,
+/// when it fits the claim: bits and bytes, or decimal and binary prefixes, only when a unit of
+/// information is written in it (`B`, `bit`, `TB/s`, `FLOP/B`), so that
+/// `2 × 4096³ FLOP ≈ 134 GFLOP` is not put down to GB and GiB.
+pub(crate) fn hint(outcome: &Outcome, expr: &str) -> Option<String> {
+    let hint = outcome.hint()?;
+    match hint.kind {
+        HintKind::BitsVsBytes | HintKind::BinaryPrefix { .. } if !mentions_information(expr) => {
+            None
+        }
+        _ => Some(hint.to_string()),
+    }
+}
+
+/// Whether a unit of `expr` measures information, alone or in a compound (`FLOP/B`).
+fn mentions_information(expr: &str) -> bool {
+    expr.split(|c: char| c.is_whitespace() || "*×·÷()+,=≈~−".contains(c))
+        .map(|w| w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        .filter(|w| !w.is_empty())
+        .filter_map(|w| Unit::parse(w).ok())
+        .any(|u| u.dim().exponent(Base::Information) != 0)
+}
+
+/// Each of the question's checks with what checking it gave.
+pub(crate) fn checks<'q>(
+    cx: &Context<'_>,
+    q: QuestionRef<'q>,
+) -> Vec<(&'q Spanned<String>, Result<Outcome, Error>)> {
+    let options = options(cx);
+    q.question
+        .checks
+        .iter()
+        .map(|c| (c, check(&c.value, &options)))
+        .collect()
+}
+
+/// An option whose whole text is a quantity.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OptionQuantity {
+    /// Its value.
+    pub value: Quantity,
+    /// The precision it is written with: half a unit in its last digit (`1.5 GB`: ±0.05 GB).
+    pub precision: Tolerance,
+}
+
+impl OptionQuantity {
+    /// True when `value` rounds to this option at the precision the option is written with.
+    pub fn states(&self, value: f64) -> bool {
+        self.precision.allows(value, self.value.value())
+    }
+
+    /// True when `value` lies within `tolerance` of this option.
+    pub fn within(&self, value: f64, tolerance: Tolerance) -> bool {
+        tolerance.allows(value, self.value.value())
+    }
+}
+
+/// The option text `markdown` in `lang` as a quantity (`1,5 GB`, `1500 MB`, `7B`, `20
+/// TFLOPS`), or `None` when its whole text is not one.
+pub(crate) fn option_quantity(markdown: &str, lang: Lang) -> Option<OptionQuantity> {
+    let plain = text::plain(markdown);
+    let written = normalize_numbers(plain.trim(), lang);
+    // A bare unit (`B`, `W`) is not a quantity option; nor is a text with a relation in it.
+    if !written.bytes().any(|b| b.is_ascii_digit())
+        || written.contains(['=', '≈', '~', '±'])
+        || written.is_empty()
+    {
+        return None;
+    }
+    // Checking the text against itself gives its value and the precision it is written with.
+    let o = check(&format!("{written} = {written}"), &Options::default()).ok()?;
+    Some(OptionQuantity {
+        value: o.expected,
+        precision: o.tolerance,
+    })
+}
+
+/// Numbers of `lang` written the way the quantity language reads them: in Dutch `3,5` is
+/// `3.5` and `1.000` is `1000`; in English `1,000` is `1000`. A separator that is not between
+/// digits, or that cannot be what the language uses it for, is left as it is.
+pub(crate) fn normalize_numbers(text: &str, lang: Lang) -> String {
+    let (decimal, group) = match lang {
+        Lang::Nl => (',', '.'),
+        Lang::En => ('.', ','),
+    };
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if c == decimal || c == group {
+            let before = &bytes[..i];
+            let int_digits = before
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let frac_digits = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if int_digits > 0 && frac_digits > 0 {
+                // A group separator before exactly three digits, not after a lone zero.
+                let lone_zero = int_digits == 1 && before.last() == Some(&b'0');
+                if c == group && frac_digits == 3 && !lone_zero {
+                    continue;
+                }
+                if c == decimal {
+                    out.push('.');
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_follow_the_language() {
+        assert_eq!(normalize_numbers("1,5 GB", Lang::Nl), "1.5 GB");
+        assert_eq!(normalize_numbers("1.000 MB", Lang::Nl), "1000 MB");
+        assert_eq!(normalize_numbers("1.000,25 MB", Lang::Nl), "1000.25 MB");
+        assert_eq!(normalize_numbers("0.125 s", Lang::Nl), "0.125 s");
+        assert_eq!(normalize_numbers("3.5 GB", Lang::Nl), "3.5 GB");
+        assert_eq!(normalize_numbers("1,000 MB", Lang::En), "1000 MB");
+        assert_eq!(normalize_numbers("1.5 GB", Lang::En), "1.5 GB");
+        assert_eq!(normalize_numbers("a, b. c", Lang::Nl), "a, b. c");
+    }
+
+    #[test]
+    fn options_that_are_quantities() {
+        let q = |s: &str, l| option_quantity(s, l).map(|o| o.value.value());
+        assert_eq!(q("1,5 GB", Lang::Nl), Some(1.5e9));
+        assert_eq!(q("**1500 MB**", Lang::En), Some(1.5e9));
+        assert_eq!(q("7B", Lang::En), Some(7e9));
+        assert_eq!(q("20 TFLOPS", Lang::Nl).map(|v| v / 1e12), Some(20.0));
+        for not in [
+            "N / 3",
+            "2 · M · K · N",
+            "FP16",
+            "B",
+            "Registers",
+            "1 = 1",
+            "",
+        ] {
+            assert_eq!(q(not, Lang::En), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn hints_fit_the_quantity() {
+        let hint = |src: &str| {
+            let outcome = check(src, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+            hint(&outcome, src)
+        };
+        assert_eq!(
+            hint("7e9 * 16 bit = 112 GB").as_deref(),
+            Some("the stated value is 8× the computed one: bits and bytes mixed up?")
+        );
+        assert!(hint("7e9 * 16 B = 112 GiB").is_some_and(|h| h.contains("GiB")));
+        assert!(hint("10 FLOP/B * 2 TB/s = 2.5 TFLOPS").is_some_and(|h| h.contains("bits")));
+        assert_eq!(hint("2 * 4096^3 FLOP ≈ 134 GFLOP"), None);
+        assert_eq!(hint("7 * 2 FLOP = 112 FLOP"), None);
+        assert!(hint("7 * 2 FLOP = 28 FLOP").is_some_and(|h| h.contains("FP16")));
+        assert!(hint("14 GB / (2 TB/s) = 7 s").is_some_and(|h| h.contains("prefix")));
+    }
+
+    #[test]
+    fn an_option_states_a_value_at_its_precision() {
+        let o = option_quantity("1,5 GB", Lang::Nl);
+        assert!(o.is_some_and(|o| o.states(1.54e9)));
+        let o = option_quantity("1.50 GB", Lang::En);
+        assert!(o.is_some_and(|o| !o.states(1.54e9)));
+        let o = option_quantity("140 GFLOP", Lang::En);
+        assert!(
+            o.is_some_and(|o| !o.states(137.4e9) && o.within(137.4e9, Tolerance::Relative(0.1)))
+        );
+    }
+}

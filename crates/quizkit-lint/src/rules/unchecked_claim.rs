@@ -1,0 +1,102 @@
+//! `unchecked-claim` (N006): an arithmetic claim in a question's text could not be evaluated.
+
+use quizkit_quantity::{Verdict, extract_claims};
+
+use crate::quantities::{help, lang, options};
+use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+
+/// What `quizkit rule unchecked-claim` prints.
+pub const DOCS: &str = r#"## What it does
+Finds the arithmetic claims in a question's texts, as `inline-claim-mismatch` does, and
+notes one that it recognizes but cannot evaluate: its two sides have different dimensions
+(`7 billion × 2 bytes = 14 GFLOP`), or a number overflows. Such a claim may be wrong, or the
+prose may say something the quantity language does not express; either way nothing checked
+it. A note, not an error: the reader decides.
+
+## Why is this bad?
+A figure that looks checked but is not can hide a slip in units. Rewriting the claim so that
+its units are explicit on both sides, or moving the computation into the question's
+`checks`, lets lint verify it.
+
+## Example
+```toml
+[[question]]
+id = "inference-flops-2n"
+stem = "About how many operations does one token of a 7B model cost in a forward pass?"
+answer = "B"
+options = ["7 GFLOP", "14 GFLOP", "42 GFLOP"]
+explanation = "Two operations per parameter: 2 × 7 billion FLOP = 14 GB per token."
+```
+
+## Use instead
+```toml
+[[question]]
+id = "inference-flops-2n"
+stem = "About how many operations does one token of a 7B model cost in a forward pass?"
+answer = "B"
+options = ["7 GFLOP", "14 GFLOP", "42 GFLOP"]
+explanation = "Two operations per parameter: 2 × 7 billion FLOP = 14 GFLOP per token."
+```
+"#;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "N006",
+    name: "unchecked-claim",
+    level: Level::Info,
+    summary: "An arithmetic claim in a question's text could not be evaluated.",
+    docs: DOCS,
+    check: Check::Question(check),
+};
+
+struct UncheckedClaim {
+    what: String,
+    lang: String,
+    claim: String,
+    error: String,
+    help: Option<String>,
+}
+
+impl Violation for UncheckedClaim {
+    fn message(&self) -> String {
+        format!(
+            "`{}` in {} (`{}`) could not be checked ({})",
+            self.claim, self.what, self.lang, self.error
+        )
+    }
+    fn label(&self) -> Option<String> {
+        Some("not checked".into())
+    }
+    fn help(&self) -> Option<String> {
+        Some(self.help.clone().unwrap_or_else(|| {
+            "write the units on both sides, or state the computation in the question's `checks`"
+                .into()
+        }))
+    }
+}
+
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+    let options = options(cx);
+    for (field, text) in Context::texts(q.question) {
+        for entry in &text.entries {
+            let value = &entry.text.value;
+            for claim in extract_claims(value, lang(&entry.lang.value)) {
+                let Verdict::Unevaluable(error) = claim.evaluate(&options) else {
+                    continue;
+                };
+                let v = UncheckedClaim {
+                    what: field.to_string(),
+                    lang: entry.lang.value.clone(),
+                    claim: value.get(claim.span.clone()).unwrap_or_default().to_owned(),
+                    error: error.to_string(),
+                    help: help(&error),
+                };
+                out.push(Finding::on(
+                    q,
+                    cx.locate(q.file, &entry.text, claim.span.clone()),
+                    &v,
+                ));
+            }
+        }
+    }
+}
