@@ -28,7 +28,9 @@ use std::collections::{HashMap, HashSet};
 use quizkit_model::Bank;
 
 use crate::markdown::{Math, to_html};
-use crate::{Error, File, LangChoice, Options, Output, Target};
+use rayon::prelude::*;
+
+use crate::{Error, File, LangChoice, Options, Output, Target, Warning};
 use collection::{Deck, NoteRow};
 use fields::{Context, note_content};
 use notetype::{NOTETYPE_MOD, SORT_FIELD, field};
@@ -79,11 +81,9 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         .unwrap_or(NOTETYPE_MOD)
         .max(options.timestamp);
 
-    let mut warnings = Vec::new();
     let mut decks: Vec<Deck> = Vec::new();
     let mut deck_ids: HashMap<String, i64> = HashMap::new();
-    let mut guids: HashSet<String> = HashSet::with_capacity(bank.question_count());
-    let mut notes = Vec::with_capacity(bank.question_count());
+    let mut questions = Vec::with_capacity(bank.question_count());
     for (category, topic) in bank.topics() {
         if topic.questions.is_empty() {
             continue;
@@ -111,26 +111,28 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             });
         }
         let deck = deck_ids[&name];
-        for question in &topic.questions {
+        questions.extend(topic.questions.iter().map(|q| (category, topic, q, deck)));
+    }
+
+    // Rendering the notes is most of the work; it runs in parallel, and `collect` keeps the
+    // bank's order, so the output does not depend on scheduling.
+    let built: Vec<(NoteRow, Vec<Warning>)> = questions
+        .par_iter()
+        .enumerate()
+        .map(|(i, &(category, topic, question, deck))| {
             let id = question.id.value.as_str();
-            let guid = hash::guid_for(&["quizkit", bank_id, id, lang]);
-            if !guids.insert(guid.clone()) {
-                return Err(Error {
-                    question: Some(id.to_owned()),
-                    message: "two questions would share one Anki note: question ids must be unique in the bank".into(),
-                });
-            }
+            let mut warnings = Vec::new();
             let content = note_content(&ctx, category, topic, question, &mut warnings);
-            let position = notes.len() as i64 + 1;
+            let position = i as i64 + 1;
             let mut tags = String::with_capacity(64);
             tags.push(' ');
             for tag in &content.tags {
                 tags.push_str(tag);
                 tags.push(' ');
             }
-            notes.push(NoteRow {
+            let note = NoteRow {
                 id: time * 1000 + position,
-                guid,
+                guid: hash::guid_for(&["quizkit", bank_id, id, lang]),
                 modified: changed(id),
                 tags,
                 sort_field: hash::strip_html(&content.fields[SORT_FIELD]),
@@ -138,9 +140,28 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                 fields: content.fields.join("\u{1f}"),
                 deck,
                 due: position,
+            };
+            (note, warnings)
+        })
+        .collect();
+    let mut guids: HashSet<&str> = HashSet::with_capacity(built.len());
+    for ((note, _), (_, _, question, _)) in built.iter().zip(&questions) {
+        if !guids.insert(&note.guid) {
+            return Err(Error {
+                question: Some(question.id.value.clone()),
+                message: "two questions would share one Anki note: question ids must be unique in the bank".into(),
             });
         }
     }
+    drop(guids);
+    let mut warnings = Vec::new();
+    let notes: Vec<NoteRow> = built
+        .into_iter()
+        .map(|(note, note_warnings)| {
+            warnings.extend(note_warnings);
+            note
+        })
+        .collect();
 
     let collection = collection::build(&notes, &decks, time).map_err(|e| Error {
         question: None,

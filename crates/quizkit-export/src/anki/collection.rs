@@ -75,7 +75,11 @@ pub struct NoteRow {
 /// The collection as the bytes of a SQLite file.
 pub fn build(notes: &[NoteRow], decks: &[Deck], time: i64) -> rusqlite::Result<Vec<u8>> {
     let mut db = Connection::open_in_memory()?;
-    db.execute_batch("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")?;
+    // 16 KiB pages: a note row of one to two KiB leaves little of a page unused (with 4 KiB
+    // pages the file is half as large again). Every SQLite since 2010 reads them.
+    db.execute_batch(
+        "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;",
+    )?;
     db.execute_batch(SCHEMA)?;
     let tx = db.transaction()?;
     let mut decks_json = Map::new();

@@ -140,19 +140,20 @@ fn options_html(question: &Question, keys: &[usize], lang: &str) -> String {
     out
 }
 
-/// `text` as Anki stores it: NFC, without the control characters Anki strips on import, so
+/// `text` as Anki stores it: NFC, without the ASCII control characters Anki strips on import, so
 /// the checksums written here are the ones Anki computes.
 fn clean(text: String) -> String {
-    let clean_controls = !text
-        .chars()
-        .any(|c| c.is_control() && c != '\t' && c != '\n');
-    let text = if clean_controls {
-        text
-    } else {
+    let stripped = |b: u8| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f;
+    let text = if text.bytes().any(stripped) {
         text.chars()
-            .filter(|&c| !c.is_control() || c == '\t' || c == '\n')
+            .filter(|&c| !(c.is_ascii() && stripped(c as u8)))
             .collect()
+    } else {
+        text
     };
+    if text.is_ascii() {
+        return text;
+    }
     match is_nfc_quick(text.chars()) {
         IsNormalized::Yes => text,
         _ => text.nfc().collect(),

@@ -157,7 +157,9 @@ pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
         eprintln!("Not exported: the bank does not load. Fix the errors above first.");
         return Ok(EXIT_CONTENT);
     };
-    options.changed = question_times(&root, &loaded, bank, options.timestamp);
+    if target.name == quizkit_export::anki::TARGET.name {
+        options.changed = question_times(&root, &loaded, bank, options.timestamp);
+    }
     let out = args
         .output
         .clone()
