@@ -74,8 +74,13 @@ impl Violation for NegativeStemNotEmphasized {
 
 /// The byte range of the sentence that asks: the one ending in `?`, else the last one.
 fn question_sentence(text: &str) -> std::ops::Range<usize> {
-    let end = text.rfind('?').map_or(text.len(), |i| i + 1);
-    let before = &text[..end.saturating_sub(1)];
+    // Without a `?`, the sentence ends at the text's last character, which may be wider
+    // than one byte.
+    let (before_end, end) = match text.rfind('?') {
+        Some(i) => (i, i + 1),
+        None => (text.char_indices().last().map_or(0, |(i, _)| i), text.len()),
+    };
+    let before = &text[..before_end];
     let start = before
         .char_indices()
         .rev()
@@ -159,5 +164,17 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
             };
             out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::question_sentence;
+
+    #[test]
+    fn a_stem_ending_in_a_wide_character_has_a_question_sentence() {
+        let text = "Welke is niet juist\u{2029}";
+        assert_eq!(question_sentence(text), 0..text.len());
+        assert_eq!(question_sentence("Niet deze. Welke?"), 11..17);
     }
 }
