@@ -66,7 +66,7 @@ fn targets(
 
 /// Runs `quizkit build`.
 pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
-    let options = options(args.lang.as_deref())?;
+    let mut options = options(args.lang.as_deref())?;
     let checked = check(args.bank.path.as_deref())?;
     let findings = checked.findings();
     if !checked.diagnostics.is_empty() {
@@ -90,6 +90,15 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
         return Ok(EXIT_CONTENT);
     }
     let targets = targets(bank.config.export.targets.as_deref())?;
+    if targets
+        .iter()
+        .any(|t| t.name == quizkit_export::anki::TARGET.name)
+    {
+        // Anki updates a note on re-import only when its time is newer: give each question the
+        // time it last changed, as `quizkit export --to anki` does.
+        options.changed =
+            super::export::question_times(&checked.root, &checked.loaded, bank, options.timestamp);
+    }
 
     let staged = staging_dir(&args.output)?;
     let built = (|| -> Result<Vec<String>, Failure> {
