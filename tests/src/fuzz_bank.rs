@@ -167,7 +167,7 @@ fn localized(
             out.push_str(&format!("{key} = {{ "));
             let mut first = true;
             for lang in langs {
-                if u.ratio(1, 16)? {
+                if u.ratio(1, 64)? {
                     continue;
                 }
                 if !first {
@@ -184,7 +184,7 @@ fn localized(
         }
         _ => {
             for lang in langs {
-                if u.ratio(1, 16)? {
+                if u.ratio(1, 64)? {
                     continue;
                 }
                 out.push_str(&format!(
@@ -193,7 +193,7 @@ fn localized(
                     toml_string(&text(u)?)
                 ));
             }
-            if u.ratio(1, 16)? {
+            if u.ratio(1, 64)? {
                 out.push_str(&format!("{key}.xx = {}\n", toml_string(&text(u)?)));
             }
         }
@@ -324,15 +324,19 @@ fn config(u: &mut Unstructured<'_>) -> Result<(String, Vec<String>)> {
     for _ in 0..u.int_in_range(1..=3)? {
         langs.push(pick(u, LANGS)?.to_owned());
     }
-    let mut out = format!(
-        "id = {}\nlanguages = [{}]\n",
-        toml_string(&name(u)?),
-        langs
-            .iter()
-            .map(|l| toml_string(l))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let listed = langs
+        .iter()
+        .map(|l| toml_string(l))
+        .collect::<Vec<_>>()
+        .join(", ");
+    // Texts are written once per distinct language; the list itself may repeat one.
+    let mut seen = Vec::new();
+    langs.retain(|l| {
+        let first = !seen.contains(l);
+        seen.push(l.clone());
+        first
+    });
+    let mut out = format!("id = {}\nlanguages = [{listed}]\n", toml_string(&name(u)?));
     if u.arbitrary()? {
         localized(u, "title", &langs, &mut out)?;
     }
@@ -405,8 +409,17 @@ pub fn bank_files(u: &mut Unstructured<'_>) -> Result<Vec<InputFile>> {
     let (config_text, langs) = config(u)?;
     add(CONFIG_FILE.to_owned(), config_text);
     let mut ids = Vec::new();
+    // A folder holds each name once: the bank walker never hands the loader a path twice.
+    let mut used = Vec::new();
+    let mut unique = |parent: &str, mut name: String| {
+        while used.contains(&format!("{parent}/{name}")) {
+            name.push('2');
+        }
+        used.push(format!("{parent}/{name}"));
+        name
+    };
     for _ in 0..u.int_in_range(1..=2)? {
-        let category = folder(u)?;
+        let category = unique("", folder(u)?);
         if u.ratio(3, 4)? {
             add(
                 format!("{category}/{CATEGORY_FILE}"),
@@ -414,7 +427,7 @@ pub fn bank_files(u: &mut Unstructured<'_>) -> Result<Vec<InputFile>> {
             );
         }
         for _ in 0..u.int_in_range(1..=2)? {
-            let topic = folder(u)?;
+            let topic = unique(&category, folder(u)?);
             if u.ratio(3, 4)? {
                 add(
                     format!("{category}/{topic}/{TOPIC_FILE}"),

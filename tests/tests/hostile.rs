@@ -44,6 +44,8 @@ fn invalid_utf8_points_at_the_byte() {
     assert_eq!(f["message"], "the file is not valid UTF-8");
     assert_eq!(f["start"]["line"], 3);
     assert_eq!(f["start"]["column"], 12);
+    // The span covers the replacement character whole, never half of it.
+    assert_eq!(f["end"], serde_json::json!({"line": 3, "column": 13}));
     assert!(
         f["path"]
             .as_str()
@@ -290,6 +292,74 @@ fn files_whose_names_differ_only_in_case_are_refused() {
     );
     finding(&lint_json(&dir, 1), "S010");
     export_refused(&dir, "S010");
+}
+
+#[test]
+fn ids_and_language_codes_that_could_break_out_of_a_path_are_refused() {
+    // Ids and language codes become file and folder names in the exports (the site's
+    // `en/…/q/<id>.html`): the loader holds them to what the schema says.
+    let dir = bank("ids");
+    for id in [
+        "../x", "a/b", "", "..", "Upper", "a b", "a--b", "-a", "café",
+    ] {
+        write(
+            &dir,
+            "c/t/q.toml",
+            QUESTION.replace("\"ok\"", &format!("\"{id}\"")).as_bytes(),
+        );
+        let findings = lint_json(&dir, 1);
+        let f = finding(&findings, "S004");
+        assert_eq!(
+            f["start"],
+            serde_json::json!({"line": 2, "column": 6}),
+            "{id:?}: {f:#}"
+        );
+        assert!(
+            f["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("question id")),
+            "{id:?}: {f:#}"
+        );
+    }
+    export_refused(&dir, "S004");
+    write(&dir, "c/t/q.toml", QUESTION.as_bytes());
+    for lang in ["", "../en", "EN", "e", "en_GB", "en/x"] {
+        write(
+            &dir,
+            "quizkit.toml",
+            format!("id = \"hostile\"\nlanguages = [\"en\", \"{lang}\"]\n").as_bytes(),
+        );
+        let findings = lint_json(&dir, 1);
+        let f = finding(&findings, "S004");
+        assert!(
+            f["path"]
+                .as_str()
+                .is_some_and(|p| p.ends_with("quizkit.toml"))
+                && f["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("language code")),
+            "{lang:?}: {f:#}"
+        );
+    }
+    export_refused(&dir, "S004");
+    for (id, lang) in [("../bank", "en"), ("Bank", "en")] {
+        write(
+            &dir,
+            "quizkit.toml",
+            format!("id = \"{id}\"\nlanguages = [\"{lang}\"]\n").as_bytes(),
+        );
+        finding(&lint_json(&dir, 1), "S004");
+    }
+    write(
+        &dir,
+        "quizkit.toml",
+        b"id = \"b2\"\nlanguages = [\"nl\", \"zh-Hant\"]\n",
+    );
+    let findings = lint_json(&dir, 1);
+    assert!(
+        !findings.iter().any(|f| f["code"] == "S004"),
+        "valid codes refused: {findings:#?}"
+    );
 }
 
 #[cfg(unix)]

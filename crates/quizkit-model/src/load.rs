@@ -351,9 +351,11 @@ fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagno
         Err(err) => {
             let at = err.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
-            // Lossy decoding keeps the valid prefix byte for byte, so `at` still points there.
+            // Lossy decoding keeps the valid prefix byte for byte, so `at` still points there,
+            // at the replacement character, which the span covers whole.
+            let end = at + char::REPLACEMENT_CHARACTER.len_utf8();
             diagnostics.push(
-                diag("S005", file, at..at + 1, "the file is not valid UTF-8")
+                diag("S005", file, at..end, "the file is not valid UTF-8")
                     .with_label("invalid byte here")
                     .with_help("save the file as UTF-8"),
             );
@@ -398,8 +400,15 @@ fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagno
 
     let parsed = match kind {
         Kind::Config => {
-            parse_as::<BankConfig>(file, body, offset, "`quizkit.toml`", &mut diagnostics)
-                .map(|c| Parsed::Config(Box::new(c)))
+            parse_as::<BankConfig>(file, body, offset, "`quizkit.toml`", &mut diagnostics).map(
+                |c| {
+                    check_id(file, &c.id, "the bank's id", &mut diagnostics);
+                    for lang in c.languages.iter() {
+                        check_language(file, lang, &mut diagnostics);
+                    }
+                    Parsed::Config(Box::new(c))
+                },
+            )
         }
         Kind::Category => {
             parse_as::<CategoryMeta>(file, body, offset, "`category.toml`", &mut diagnostics)
@@ -427,6 +436,7 @@ fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagno
                     for q in &mut questions {
                         q.value.file = file;
                         fix_spans(&mut q.value);
+                        check_id(file, &q.value.id, "a question id", &mut diagnostics);
                         // Keys name options by letter: beyond Z an option cannot be named,
                         // and targets would label it A again.
                         if let Some(extra) = q.value.options.get(MAX_OPTIONS) {
@@ -454,6 +464,52 @@ fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagno
     }
     .unwrap_or(Parsed::Nothing);
     (source(input.path, text), parsed, diagnostics)
+}
+
+/// Ids name questions in URLs and file names, Anki GUIDs and Moodle idnumbers: lowercase
+/// letters and digits in groups joined by single hyphens, as the schema says.
+fn check_id(file: FileId, id: &Spanned<String>, what: &str, diagnostics: &mut Vec<Diagnostic>) {
+    let valid = id.split('-').all(|part| {
+        !part.is_empty()
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    });
+    if !valid {
+        diagnostics.push(
+            diag(
+                "S004",
+                file,
+                id.span.clone(),
+                format!("`{}` is not valid as {what}", id.value),
+            )
+            .with_label("invalid id")
+            .with_help("use lowercase letters, digits and single hyphens, such as `cache-line`: the id appears in URLs, file names, Anki and Moodle"),
+        );
+    }
+}
+
+/// Language codes name folders of the site and keys of texts: two or three lowercase letters,
+/// then optional subtags (`nl`, `en`, `zh-Hant`), as the schema says.
+fn check_language(file: FileId, lang: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>) {
+    let mut parts = lang.split('-');
+    let primary = parts.next().unwrap_or_default();
+    let valid = (2..=3).contains(&primary.len())
+        && primary.bytes().all(|b| b.is_ascii_lowercase())
+        && parts
+            .all(|p| (2..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()));
+    if !valid {
+        diagnostics.push(
+            diag(
+                "S004",
+                file,
+                lang.span.clone(),
+                format!("`{}` is not a language code", lang.value),
+            )
+            .with_label("invalid language code")
+            .with_help("write a code such as `nl`, `en` or `zh-Hant`: two or three lowercase letters, then optional subtags"),
+        );
+    }
 }
 
 fn source(path: String, text: String) -> SourceFile {
