@@ -362,6 +362,28 @@ fn ids_and_language_codes_that_could_break_out_of_a_path_are_refused() {
     );
 }
 
+#[test]
+fn extreme_source_date_epochs_export_without_a_panic() {
+    // SOURCE_DATE_EPOCH is input too: the Anki export overflowed on i64::MAX (found by
+    // fuzzing).
+    let dir = bank("epoch");
+    for epoch in [i64::MAX, i64::MIN, -1, 0, 253_402_300_800] {
+        for target in quizkit_export::ALL {
+            let out = dir.with_extension(format!("out-{}", target.name));
+            let result = run_bounded(
+                quizkit()
+                    .env("SOURCE_DATE_EPOCH", epoch.to_string())
+                    .arg("export")
+                    .arg(&dir)
+                    .args(["--to", target.name, "-o"])
+                    .arg(&out),
+                DEADLINE,
+            );
+            ended(&result, &[0, 2]);
+        }
+    }
+}
+
 #[cfg(unix)]
 mod unix {
     use std::os::unix::fs::{MetadataExt, PermissionsExt, symlink};

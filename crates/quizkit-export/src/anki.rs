@@ -131,7 +131,8 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                 tags.push(' ');
             }
             let note = NoteRow {
-                id: time * 1000 + position,
+                // Saturating: a timestamp near i64::MAX (SOURCE_DATE_EPOCH) must not overflow.
+                id: time.saturating_mul(1000).saturating_add(position),
                 guid: hash::guid_for(&["quizkit", bank_id, id, lang]),
                 modified: changed(id),
                 tags,

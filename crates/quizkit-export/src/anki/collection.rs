@@ -92,7 +92,7 @@ pub fn build(notes: &[NoteRow], decks: &[Deck], time: i64) -> rusqlite::Result<V
         "INSERT INTO col VALUES (1, ?1, ?2, ?2, 11, 0, 0, 0, '{}', ?3, ?4, '{}', '{}')",
         params![
             time,
-            time * 1000,
+            time.saturating_mul(1000),
             Value::Object(models).to_string(),
             Value::Object(decks_json).to_string()
         ],
