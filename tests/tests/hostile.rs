@@ -31,6 +31,25 @@ fn export_refused(dir: &Path, code: &str) {
     assert!(!target.exists(), "a bank with errors was exported");
 }
 
+/// Every target exports the bank: exit 0 and output written.
+fn exports_cleanly(dir: &Path) {
+    for target in quizkit_export::ALL {
+        let out = dir.with_extension(format!("out-{}", target.name));
+        let _ = fs::remove_dir_all(&out);
+        let _ = fs::remove_file(&out);
+        let result = run_bounded(
+            quizkit()
+                .arg("export")
+                .arg(dir)
+                .args(["--to", target.name, "-o"])
+                .arg(&out),
+            DEADLINE,
+        );
+        ended(&result, &[0]);
+        assert!(out.exists(), "{}: nothing written", target.name);
+    }
+}
+
 #[test]
 fn invalid_utf8_points_at_the_byte() {
     let dir = bank("utf8");
@@ -63,6 +82,7 @@ fn a_byte_order_mark_is_a_warning_and_the_file_still_loads() {
     let findings = lint_json(&dir, 0);
     let f = finding(&findings, "S008");
     assert_eq!(f["severity"], "warning");
+    exports_cleanly(&dir);
     assert_eq!(f["start"], serde_json::json!({"line": 1, "column": 1}));
     let out = run_bounded(
         quizkit()
@@ -125,6 +145,7 @@ fn crlf_files_load_and_report_the_right_lines() {
         QUESTION.replace('\n', "\r\n").as_bytes(),
     );
     lint_json(&dir, 0);
+    exports_cleanly(&dir);
     let broken = QUESTION
         .replace("answer =", "anwser =")
         .replace('\n', "\r\n");
@@ -202,6 +223,7 @@ fn repeated_keys_and_tables_are_refused() {
     write(&dir, "quizkit.toml", CONFIG.as_bytes());
     write(&dir, "c/t/q.toml", file.as_bytes());
     finding(&lint_json(&dir, 1), "S001");
+    export_refused(&dir, "S001");
 }
 
 #[test]
@@ -245,6 +267,7 @@ fn paths_with_spaces_and_non_ascii_names_load_and_are_named_exactly() {
         QUESTION.replace("\"ok\"", "\"ok2\"").as_bytes(),
     );
     lint_json(&dir, 0);
+    exports_cleanly(&dir);
     let broken = QUESTION
         .replace("\"ok\"", "\"ok3\"")
         .replace("answer", "anwser");

@@ -1,0 +1,8 @@
+//! Arbitrary bytes as a question file: the loader never panics, and its diagnostics point inside
+//! the file and render.
+//! The body is shared with the stable corpus replay: `quizkit_tests::fuzz_bodies::load_question_file`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| quizkit_tests::fuzz_bodies::load_question_file(data));
