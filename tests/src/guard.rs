@@ -56,41 +56,55 @@ pub fn run_bounded(cmd: &mut Command, deadline: Duration) -> Output {
     wait_or_kill(child, deadline, &what)
 }
 
-/// GNU time, which reports a child's peak resident memory.
-const GNU_TIME: &str = "/usr/bin/time";
+/// Runs a command, waits for it, and writes the peak resident memory of its process tree
+/// (`getrusage(RUSAGE_CHILDREN)`, in KiB on Linux) to the file named first; kills the command
+/// after the deadline given second. Python 3 is part of the test command's requirements.
+const MEASURE: &str = r#"
+import os, resource, subprocess, sys
+try:
+    r = subprocess.run(sys.argv[3:], timeout=float(sys.argv[2]))
+except subprocess.TimeoutExpired:
+    print("killed: did not finish within the deadline", file=sys.stderr)
+    sys.exit(124)
+with open(sys.argv[1], "w") as f:
+    f.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+if r.returncode < 0:
+    os.kill(os.getpid(), -r.returncode)
+sys.exit(r.returncode)
+"#;
 
-/// Runs `cmd` like [`run_bounded`] under GNU time and returns its output with its peak
-/// resident memory in KiB. Fails when GNU time is missing (Debian package `time`).
+/// Runs `cmd` like [`run_bounded`] and returns its output with its peak resident memory in
+/// KiB, written by a small Python parent to `report`.
 pub fn run_measured(cmd: &Command, deadline: Duration, report: PathBuf) -> (Output, u64) {
-    assert!(
-        std::path::Path::new(GNU_TIME).is_file(),
-        "{GNU_TIME} is missing: install GNU time (`apt-get install time`) to measure memory"
-    );
-    let mut timed = Command::new(GNU_TIME);
-    timed
-        .arg("-f")
-        .arg("%M")
-        .arg("-o")
+    let _ = std::fs::remove_file(&report);
+    let mut measured = Command::new("python3");
+    measured
+        .arg("-c")
+        .arg(MEASURE)
         .arg(&report)
+        .arg(deadline.as_secs().to_string())
         .arg(cmd.get_program())
         .args(cmd.get_args());
     for (key, value) in cmd.get_envs() {
         match value {
-            Some(v) => timed.env(key, v),
-            None => timed.env_remove(key),
+            Some(v) => measured.env(key, v),
+            None => measured.env_remove(key),
         };
     }
     if let Some(dir) = cmd.get_current_dir() {
-        timed.current_dir(dir);
+        measured.current_dir(dir);
     }
-    let output = run_bounded(&mut timed, deadline);
-    let text = std::fs::read_to_string(&report)
-        .unwrap_or_else(|e| panic!("GNU time wrote no report to {}: {e}", report.display()));
-    // With a non-zero exit GNU time writes "Command exited with non-zero status N" first.
+    let output = run_bounded(&mut measured, deadline + Duration::from_secs(10));
+    let text = std::fs::read_to_string(&report).unwrap_or_else(|e| {
+        panic!(
+            "no memory report at {}: {e}\n{}",
+            report.display(),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
     let kib = text
-        .lines()
-        .filter_map(|l| l.trim().parse::<u64>().ok())
-        .next_back()
-        .unwrap_or_else(|| panic!("GNU time's report is not a number: {text:?}"));
+        .trim()
+        .parse::<u64>()
+        .unwrap_or_else(|_| panic!("the memory report is not a number: {text:?}"));
     (output, kib)
 }

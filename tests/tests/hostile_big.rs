@@ -36,7 +36,7 @@ fn huge_question(path: &Path, len: usize) {
 fn a_100_mb_string_is_refused_without_reading_it() {
     let dir = bank("huge");
     huge_question(&dir.join("c/t/huge.toml"), 100 * MIB);
-    let report = dir.with_extension("time");
+    let report = dir.with_extension("rss");
     let mut cmd = quizkit();
     cmd.arg("lint").arg(&dir).args(["--format", "json"]);
     let (out, kib) = run_measured(&cmd, DEADLINE, report.clone());
@@ -85,7 +85,7 @@ fn the_largest_accepted_file_lints_and_exports_in_time_and_bounded_memory() {
         size <= MAX_FILE_SIZE && size > MAX_FILE_SIZE - 1024,
         "{size}"
     );
-    let report = dir.with_extension("time");
+    let report = dir.with_extension("rss");
     let mut cmd = quizkit();
     cmd.arg("lint").arg(&dir).args(["--format", "json"]);
     let (out, kib) = run_measured(&cmd, DEADLINE, report.clone());
@@ -98,6 +98,11 @@ fn the_largest_accepted_file_lints_and_exports_in_time_and_bounded_memory() {
     );
     // Some copies of the text are expected (bytes, parsed string, rendered output); 24 of
     // them would mean a blow-up.
+    // The file is read whole, so the measure must show at least its size: it is real.
+    assert!(
+        kib > size / 1024,
+        "lint peaked at only {kib} KiB reading {size} bytes"
+    );
     let bound = 24 * MAX_FILE_SIZE / 1024;
     assert!(
         kib < bound,
