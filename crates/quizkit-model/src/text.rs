@@ -66,10 +66,12 @@ impl LocalizedText {
         first_key: Spanned<String>,
         map: &mut A,
     ) -> Result<Self, A::Error> {
-        let mut entries = vec![LangText {
+        // Room for two languages from the start: growing from one would allocate four.
+        let mut entries = Vec::with_capacity(2);
+        entries.push(LangText {
             lang: first_key,
             text: map.next_value()?,
-        }];
+        });
         while let Some(lang) = map.next_key::<Spanned<String>>()? {
             let text = map.next_value()?;
             entries.push(LangText { lang, text });
@@ -133,5 +135,23 @@ impl JsonSchema for LocalizedText {
                 }
             ]
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LocalizedText;
+
+    #[derive(serde::Deserialize)]
+    struct Doc {
+        text: LocalizedText,
+    }
+
+    #[test]
+    fn a_text_in_two_languages_holds_two_entries_and_no_spare_room() {
+        let doc: Doc = toml::from_str("text.nl = \"hallo\"\ntext.en = \"hello\"\n").expect("TOML");
+        assert_eq!(doc.text.get("nl"), Some("hallo"));
+        assert_eq!(doc.text.get("en"), Some("hello"));
+        assert_eq!(doc.text.entries.capacity(), 2);
     }
 }

@@ -214,7 +214,7 @@ fn read_file(path: &Path) -> Content {
         Ok(file) => file,
         Err(err) => return Content::Unreadable(err.to_string()),
     };
-    match file.metadata() {
+    let size = match file.metadata() {
         Ok(meta) if meta.len() > MAX_FILE_SIZE => {
             return Content::Unreadable(format!(
                 "it is {} MiB; bank files are limited to {} MiB",
@@ -223,9 +223,12 @@ fn read_file(path: &Path) -> Content {
             ));
         }
         Err(err) => return Content::Unreadable(err.to_string()),
-        Ok(_) => {}
-    }
-    let mut bytes = Vec::new();
+        Ok(meta) => meta.len(),
+    };
+    // Sized from the start: the text is kept for diagnostics as long as the bank, and
+    // `read_to_end` on a `Take` would otherwise grow the buffer by doubling, up to twice the
+    // file's size.
+    let mut bytes = Vec::with_capacity(size as usize);
     match io::Read::read_to_end(&mut io::Read::take(file, MAX_FILE_SIZE + 1), &mut bytes) {
         Ok(_) => Content::Bytes(bytes),
         Err(err) => Content::Unreadable(err.to_string()),
@@ -364,4 +367,27 @@ pub fn replace_dir(staged: &Path, dir: &Path) -> Result<(), Failure> {
         let _ = fs::remove_dir_all(&old);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_read_into_a_buffer_of_its_own_size() {
+        let dir = std::env::temp_dir().join(format!("quizkit-fsio-test-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("temp folder");
+        let path = dir.join("q.toml");
+        let text = "x = 1\n".repeat(20_000);
+        fs::write(&path, &text).expect("write");
+        let content = read_file(&path);
+        let _ = fs::remove_dir_all(&dir);
+        match content {
+            Content::Bytes(bytes) => {
+                assert_eq!(bytes, text.as_bytes());
+                assert_eq!(bytes.capacity(), text.len());
+            }
+            other => panic!("not read: {other:?}"),
+        }
+    }
 }
