@@ -52,6 +52,8 @@ pub struct Plan {
     pub reps: usize,
     /// Where exports write.
     pub scratch: PathBuf,
+    /// Whether to time the exports' disk write (once, in the first repetition).
+    pub write: bool,
 }
 
 /// Every sample, by setting and row.
@@ -148,7 +150,7 @@ pub fn execute(plan: Plan, mut progress: impl FnMut(&str)) -> Result<Results, Fa
             for (ri, &row) in plan.rows.iter().enumerate() {
                 // The disk write is measured once, in the first repetition of the main setting:
                 // it is not part of the ratios, and a site of 100k pages takes long to write.
-                let write = rep == 0 && ci == 0;
+                let write = plan.write && rep == 0 && ci == 0;
                 let s = run_child(
                     &plan.exe,
                     row,

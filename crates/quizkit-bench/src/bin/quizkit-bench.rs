@@ -75,6 +75,9 @@ struct RunArgs {
     /// Only these rows (comma-separated names; the floor always runs).
     #[arg(long, value_delimiter = ',')]
     rows: Vec<String>,
+    /// Do not time the exports' disk write (a site of 100k questions is gigabytes of pages).
+    #[arg(long)]
+    no_write: bool,
     /// Also write the report as JSON here.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -200,6 +203,7 @@ fn run_cmd(args: &RunArgs) -> Result<(), Failure> {
         rows: selected,
         reps: args.reps.max(1),
         scratch: args.dir.join("scratch"),
+        write: !args.no_write,
     };
     let quiet = args.quiet;
     let results = runner::execute(plan, |line| {
