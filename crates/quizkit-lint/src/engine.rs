@@ -3,7 +3,7 @@
 use quizkit_model::{Bank, Diagnostic, Severity, SourceFile, sort_diagnostics};
 use rayon::prelude::*;
 
-use crate::{AllowUse, Check, Context, Finding, Rule, Selection};
+use crate::{AllowUse, Analysis, Check, Context, Finding, Rule, Selection};
 
 /// Lints `bank` (whose files are `sources`) with the rules `selection` enables.
 ///
@@ -19,10 +19,12 @@ pub fn lint(bank: &Bank, sources: &[SourceFile], selection: &Selection) -> Vec<D
         .par_iter()
         .flat_map_iter(|&q| {
             let mut out = Vec::new();
+            // Built once per question and shared by its rules; dropped before the next.
+            let analysis = Analysis::new(q.question);
             for (i, (rule, _)) in enabled.iter().enumerate() {
                 if let Check::Question(check) = rule.check {
                     let mut findings = Vec::new();
-                    check(&cx, q, &mut findings);
+                    check(&cx, q, &analysis, &mut findings);
                     out.extend(findings.into_iter().map(|f| (i, f)));
                 }
             }

@@ -8,6 +8,7 @@
 //!
 //! The engine does no I/O: it takes a loaded bank and its source files and returns data.
 
+mod analysis;
 mod context;
 mod engine;
 pub mod lexicon;
@@ -20,6 +21,7 @@ pub mod rules;
 
 use std::ops::Range;
 
+pub use analysis::Analysis;
 pub use context::{AllowUse, Context, Field, QuestionRef};
 pub use engine::lint;
 pub use selection::{Selection, UnknownSelector};
@@ -65,7 +67,7 @@ impl Level {
 #[derive(Debug, Clone, Copy)]
 pub enum Check {
     /// One question at a time; questions are checked in parallel.
-    Question(fn(&Context<'_>, QuestionRef<'_>, &mut Vec<Finding>)),
+    Question(fn(&Context<'_>, QuestionRef<'_>, &Analysis<'_>, &mut Vec<Finding>)),
     /// The whole bank at once.
     Bank(fn(&Context<'_>, &mut Vec<Finding>)),
     /// The questions' `allow` entries, after every other rule ran and was suppressed.

@@ -4,8 +4,7 @@
 use quizkit_model::index_letter;
 
 use crate::lexicon::find;
-use crate::text::tokens;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule absolute-terms-in-distractors` prints.
 pub const DOCS: &str = r#"## What it does
@@ -77,7 +76,7 @@ impl Violation for AbsoluteTermsInDistractors {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
@@ -92,11 +91,11 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
             let key_has_one = q.options[key]
                 .text
                 .get(lang)
-                .is_some_and(|k| !find(&lexicon.absolute_terms, &tokens(k)).is_empty());
+                .is_some_and(|k| !find(&lexicon.absolute_terms, a.tokens(k)).is_empty());
             if key_has_one {
                 continue;
             }
-            if let Some(m) = find(&lexicon.absolute_terms, &tokens(&entry.text.value)).first() {
+            if let Some(m) = find(&lexicon.absolute_terms, a.tokens(&entry.text.value)).first() {
                 let v = AbsoluteTermsInDistractors {
                     option: i,
                     term: entry.text.value[m.range.clone()].to_owned(),

@@ -1,7 +1,7 @@
 //! `claim-mismatch` (N003): a question's check does not hold.
 
 use crate::quantities::{checks, hint, locate};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule claim-mismatch` prints.
 pub const DOCS: &str = r#"## What it does
@@ -73,7 +73,7 @@ impl Violation for ClaimMismatch {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     for (text, result) in checks(cx, q) {
         let Ok(outcome) = result else {
             continue;

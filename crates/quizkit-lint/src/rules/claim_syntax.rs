@@ -3,7 +3,7 @@
 use quizkit_quantity::Error;
 
 use crate::quantities::{checks, help, label_at, locate};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule claim-syntax` prints.
 pub const DOCS: &str = r#"## What it does
@@ -71,7 +71,7 @@ impl Violation for ClaimSyntax {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     for (text, result) in checks(cx, q) {
         let Err(error) = result else {
             continue;

@@ -3,8 +3,8 @@
 use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, PhraseMatch, find};
-use crate::text::{Token, tokens};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::text::Token;
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule combined-options` prints.
 pub const DOCS: &str = r#"## What it does
@@ -92,14 +92,14 @@ pub(crate) fn combined(lexicon: &Lexicon, toks: &[Token<'_>], options: usize) ->
         .collect()
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     for (i, option) in q.options.iter().enumerate() {
         for lang in cx.languages() {
             let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
                 continue;
             };
-            let toks = tokens(&entry.text.value);
-            if let Some(m) = combined(lexicon, &toks, q.options.len()).into_iter().next() {
+            let toks = a.tokens(&entry.text.value);
+            if let Some(m) = combined(lexicon, toks, q.options.len()).into_iter().next() {
                 let v = CombinedOptions {
                     option: i,
                     phrase: entry.text.value[m.range.clone()].to_owned(),

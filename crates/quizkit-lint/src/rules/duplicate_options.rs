@@ -4,8 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use quizkit_model::index_letter;
 
-use crate::text::normalize;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule duplicate-options` prints.
 pub const DOCS: &str = r#"## What it does
@@ -70,15 +69,15 @@ impl Violation for DuplicateOptions {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut reported = HashSet::new();
     for lang in cx.languages() {
-        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut seen: HashMap<&str, usize> = HashMap::new();
         for (i, option) in q.options.iter().enumerate() {
             let Some(entry) = option.text.entry(lang) else {
                 continue;
             };
-            let key = normalize(&entry.text.value);
+            let key = a.normalized(&entry.text.value);
             if key.is_empty() {
                 continue;
             }

@@ -2,7 +2,7 @@
 
 use crate::context::Field;
 use crate::text::plain;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule empty-text` prints.
 pub const DOCS: &str = r#"## What it does
@@ -66,7 +66,7 @@ impl Violation for EmptyText {
     }
 }
 
-fn check(_: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(_: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     for (field, text) in Context::texts(q.question) {
         if text.entries.is_empty() {
             out.push(Finding::on(

@@ -3,8 +3,7 @@
 use quizkit_model::letter_index;
 
 use crate::lexicon::find;
-use crate::text::tokens;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule explanation-contradicts-key` prints.
 pub const DOCS: &str = r#"## What it does
@@ -69,7 +68,7 @@ impl Violation for ExplanationContradictsKey {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let (Some(answer), Some(explanation)) = (&q.answer, &q.explanation) else {
         return;
     };
@@ -86,8 +85,8 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
         let Some(lexicon) = cx.lexicon(&entry.lang.value) else {
             continue;
         };
-        let toks = tokens(&entry.text.value);
-        for m in find(&lexicon.answer_statements, &toks) {
+        let toks = a.tokens(&entry.text.value);
+        for m in find(&lexicon.answer_statements, toks) {
             for (letter, range) in m.letters {
                 if key.iter().any(|k| k.starts_with(letter)) {
                     continue;

@@ -1,9 +1,9 @@
 //! `inline-claim-mismatch` (N005): arithmetic written in a question's text does not add up.
 
-use quizkit_quantity::{Verdict, extract_claims};
+use quizkit_quantity::Verdict;
 
-use crate::quantities::{hint, lang, options};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::quantities::{hint, options};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule inline-claim-mismatch` prints.
 pub const DOCS: &str = r#"## What it does
@@ -83,12 +83,12 @@ impl Violation for InlineClaimMismatch {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let options = options(cx);
     for (field, text) in Context::texts(q.question) {
         for entry in &text.entries {
             let value = &entry.text.value;
-            for claim in extract_claims(value, lang(&entry.lang.value)) {
+            for claim in a.claims(value) {
                 let Verdict::Wrong(outcome) = claim.evaluate(&options) else {
                     continue;
                 };

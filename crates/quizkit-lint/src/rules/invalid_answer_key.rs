@@ -3,7 +3,7 @@
 
 use quizkit_model::{index_letter, letter_index};
 
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule invalid-answer-key` prints.
 pub const DOCS: &str = r#"## What it does
@@ -125,7 +125,7 @@ fn several_letters(s: &str) -> bool {
             .all(|p| letter_index(&p.to_uppercase()).is_some())
 }
 
-fn check(_: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(_: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(answer) = &q.answer else {
         return;
     };

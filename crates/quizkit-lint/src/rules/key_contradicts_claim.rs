@@ -7,7 +7,7 @@ use quizkit_model::{Spanned, index_letter};
 use quizkit_quantity::Outcome;
 
 use crate::quantities::{OptionQuantity, checks, lang, option_quantity};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule key-contradicts-claim` prints.
 pub const DOCS: &str = r#"## What it does
@@ -131,7 +131,7 @@ fn equals(distractor: &OptionQuantity, outcome: &Outcome) -> bool {
         && distractor.within(value, outcome.tolerance)
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(key) = Context::single_key(q.question) else {
         return;
     };

@@ -3,7 +3,7 @@
 use quizkit_model::index_letter;
 
 use crate::text::plain_len;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule longest-option-is-key` prints.
 pub const DOCS: &str = r#"## What it does
@@ -98,7 +98,7 @@ pub(crate) fn conspicuous(lengths: &[usize], key: usize) -> Option<(usize, usize
     stands_out.then_some((next, next_len))
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(key) = Context::single_key(q.question) else {
         return;
     };

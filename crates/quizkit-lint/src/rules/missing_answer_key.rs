@@ -1,6 +1,6 @@
 //! `missing-answer-key` (Q001): a question without `answer`.
 
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule missing-answer-key` prints.
 pub const DOCS: &str = r#"## What it does
@@ -59,7 +59,7 @@ impl Violation for MissingAnswerKey {
     }
 }
 
-fn check(_: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(_: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     if q.answer.is_none() {
         let v = MissingAnswerKey {
             options: q.options.len(),

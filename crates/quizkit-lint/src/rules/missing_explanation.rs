@@ -1,6 +1,6 @@
 //! `missing-explanation` (Q007): a question without an explanation.
 
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule missing-explanation` prints.
 pub const DOCS: &str = r#"## What it does
@@ -58,7 +58,7 @@ impl Violation for MissingExplanation {
     }
 }
 
-fn check(_: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(_: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     if q.explanation.is_none() {
         out.push(Finding::on(q, q.id.span.clone(), &MissingExplanation));
     }

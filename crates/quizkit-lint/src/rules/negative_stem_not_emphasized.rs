@@ -2,8 +2,8 @@
 //! negation stand out.
 
 use crate::lexicon::{Lexicon, find};
-use crate::text::{Token, tokens};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::text::Token;
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule negative-stem-not-emphasized` prints.
 pub const DOCS: &str = r#"## What it does
@@ -135,19 +135,19 @@ fn emphasized(text: &str, range: &std::ops::Range<usize>) -> bool {
     matches!(before, Some('*' | '_')) && matches!(after, Some('*' | '_'))
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     for entry in &q.stem.entries {
         let Some(lexicon) = cx.lexicon(&entry.lang.value) else {
             continue;
         };
         let text = entry.text.value.as_str();
         let sentence = question_sentence(text);
-        let toks = tokens(text);
-        for m in find(&lexicon.negations, &toks) {
+        let toks = a.tokens(text);
+        for m in find(&lexicon.negations, toks) {
             if !sentence.contains(&m.range.start)
                 || subordinate(
                     lexicon,
-                    &toks,
+                    toks,
                     m.tokens.start,
                     sentence_start(text, &sentence),
                 )

@@ -3,8 +3,7 @@
 use quizkit_model::index_letter;
 
 use crate::lexicon::{find, words_outside};
-use crate::text::tokens;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule none-of-the-above` prints.
 pub const DOCS: &str = r#"## What it does
@@ -74,17 +73,17 @@ impl Violation for NoneOfTheAbove {
 /// statement that happens to contain the words.
 pub const MAX_OTHER_WORDS: usize = 3;
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     for (i, option) in q.options.iter().enumerate() {
         for lang in cx.languages() {
             let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
                 continue;
             };
-            let toks = tokens(&entry.text.value);
-            let found = find(&lexicon.none_of_the_above, &toks);
+            let toks = a.tokens(&entry.text.value);
+            let found = find(&lexicon.none_of_the_above, toks);
             if let Some(m) = found
                 .iter()
-                .find(|m| words_outside(&toks, m) <= MAX_OTHER_WORDS)
+                .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
             {
                 let v = NoneOfTheAbove {
                     option: i,

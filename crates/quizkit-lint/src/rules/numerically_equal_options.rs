@@ -5,8 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 use quizkit_model::{Spanned, index_letter};
 
 use crate::quantities::{OptionQuantity, lang, option_quantity};
-use crate::text::normalize;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule numerically-equal-options` prints.
 pub const DOCS: &str = r#"## What it does
@@ -94,7 +93,10 @@ fn equal(a: &OptionQuantity, b: &OptionQuantity) -> bool {
 /// For each option, the first earlier option that is the same quantity in another notation.
 /// Options are compared in order of value, each only with those less than [`CLOSE`] above
 /// it, so a question with thousands of options stays fast.
-fn firsts(options: &[(usize, OptionQuantity, &Spanned<String>)]) -> BTreeMap<usize, usize> {
+fn firsts(
+    analysis: &Analysis<'_>,
+    options: &[(usize, OptionQuantity, &Spanned<String>)],
+) -> BTreeMap<usize, usize> {
     let mut by_value: Vec<usize> = (0..options.len()).collect();
     by_value.sort_by(|&a, &b| {
         options[a]
@@ -114,7 +116,9 @@ fn firsts(options: &[(usize, OptionQuantity, &Spanned<String>)]) -> BTreeMap<usi
             let (first, second) = if a < b { (a, b) } else { (b, a) };
             let (_, p, p_text) = &options[first];
             let (_, q, q_text) = &options[second];
-            if equal(p, q) && normalize(&p_text.value) != normalize(&q_text.value) {
+            if equal(p, q)
+                && analysis.normalized(&p_text.value) != analysis.normalized(&q_text.value)
+            {
                 let earliest = firsts.entry(second).or_insert(first);
                 *earliest = (*earliest).min(first);
             }
@@ -123,7 +127,7 @@ fn firsts(options: &[(usize, OptionQuantity, &Spanned<String>)]) -> BTreeMap<usi
     firsts
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut reported = HashSet::new();
     for code in cx.languages() {
         let options: Vec<(usize, OptionQuantity, &Spanned<String>)> = q
@@ -139,7 +143,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
                 ))
             })
             .collect();
-        for (second, first) in firsts(&options) {
+        for (second, first) in firsts(a, &options) {
             let (first, _, a_text) = options[first];
             let (second, _, b_text) = options[second];
             if !reported.insert((first, second)) {

@@ -5,8 +5,7 @@ use quizkit_model::index_letter;
 
 use crate::lexicon::{PhraseMatch, find};
 use crate::rules::combined_options::combined;
-use crate::text::tokens;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule position-dependent-option` prints.
 pub const DOCS: &str = r#"## What it does
@@ -69,7 +68,7 @@ impl Violation for PositionDependentOption {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     if !cx.bank.shuffles(q.question) {
         return;
     }
@@ -79,10 +78,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
             let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
                 continue;
             };
-            let toks = tokens(&entry.text.value);
-            let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, &toks);
+            let toks = a.tokens(&entry.text.value);
+            let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, toks);
             found.extend(
-                combined(lexicon, &toks, q.options.len())
+                combined(lexicon, toks, q.options.len())
                     .into_iter()
                     .filter(|m| !m.letters.is_empty()),
             );

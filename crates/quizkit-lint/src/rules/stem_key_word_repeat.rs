@@ -5,8 +5,7 @@ use std::collections::HashSet;
 use quizkit_model::index_letter;
 
 use crate::lexicon::Lexicon;
-use crate::text::tokens;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule stem-key-word-repeat` prints.
 pub const DOCS: &str = r#"## What it does
@@ -82,9 +81,13 @@ impl Violation for StemKeyWordRepeat {
 }
 
 /// The content words of a text: (stem, byte range of the word).
-fn content_words(lexicon: &Lexicon, text: &str) -> Vec<(String, std::ops::Range<usize>)> {
-    tokens(text)
-        .into_iter()
+fn content_words(
+    a: &Analysis<'_>,
+    lexicon: &Lexicon,
+    text: &str,
+) -> Vec<(String, std::ops::Range<usize>)> {
+    a.tokens(text)
+        .iter()
         .filter(|t| {
             t.word
                 && !t.code
@@ -92,7 +95,7 @@ fn content_words(lexicon: &Lexicon, text: &str) -> Vec<(String, std::ops::Range<
                 && t.text.chars().any(char::is_alphabetic)
                 && !lexicon.is_stopword(&t.lower)
         })
-        .map(|t| (lexicon.stem(&t.lower), t.range))
+        .map(|t| (lexicon.stem(&t.lower), t.range.clone()))
         .collect()
 }
 
@@ -102,19 +105,20 @@ type Cue = (String, std::ops::Range<usize>, std::ops::Range<usize>);
 /// The first cue word of the key in `lang`: in the stem and the key, in no distractor. `None`
 /// when a text is missing in `lang`, `Some(None)` when there is no cue.
 fn cue(
+    a: &Analysis<'_>,
     lexicon: &Lexicon,
     q: &quizkit_model::Question,
     key: usize,
     lang: &str,
 ) -> Option<Option<Cue>> {
     let stem = q.stem.get(lang)?;
-    let stem_words = content_words(lexicon, stem);
+    let stem_words = content_words(a, lexicon, stem);
     let stems: HashSet<&str> = stem_words.iter().map(|(s, _)| s.as_str()).collect();
     let mut distractor_words = HashSet::new();
     for (i, option) in q.options.iter().enumerate() {
         if i != key {
             distractor_words.extend(
-                content_words(lexicon, option.text.get(lang)?)
+                content_words(a, lexicon, option.text.get(lang)?)
                     .into_iter()
                     .map(|(s, _)| s),
             );
@@ -122,7 +126,7 @@ fn cue(
     }
     let key_text = q.options.get(key)?.text.get(lang)?;
     Some(
-        content_words(lexicon, key_text)
+        content_words(a, lexicon, key_text)
             .into_iter()
             .find(|(s, _)| stems.contains(s.as_str()) && !distractor_words.contains(s))
             .map(|(s, range)| {
@@ -135,7 +139,7 @@ fn cue(
     )
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
@@ -144,7 +148,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
         let Some(lexicon) = cx.lexicon(lang) else {
             continue;
         };
-        match cue(lexicon, q.question, key, lang) {
+        match cue(a, lexicon, q.question, key, lang) {
             // The text is missing in this language: another rule reports that.
             None => continue,
             Some(None) => return,

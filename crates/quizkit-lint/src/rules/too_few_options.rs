@@ -1,6 +1,6 @@
 //! `too-few-options` (Q003): fewer options than a multiple-choice question needs.
 
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule too-few-options` prints.
 pub const DOCS: &str = r#"## What it does
@@ -74,7 +74,7 @@ impl Violation for TooFewOptions {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     let min = cx.min_options();
     if q.options.len() < min {
         let v = TooFewOptions {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::text::{Number, numbers};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule translation-numbers-differ` prints.
 pub const DOCS: &str = r#"## What it does
@@ -110,7 +110,7 @@ fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
         .collect()
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut langs = cx.languages();
     let Some(base) = langs.next() else {
         return;

@@ -2,8 +2,7 @@
 //! values.
 
 use crate::lexicon::find;
-use crate::text::tokens;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule true-false-options` prints.
 pub const DOCS: &str = r#"## What it does
@@ -68,7 +67,7 @@ impl Violation for TrueFalseOptions {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     if q.options.len() < 2 {
         return;
     }
@@ -81,9 +80,9 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
             let Some(text) = option.text.get(lang) else {
                 break;
             };
-            let toks = tokens(text);
+            let toks = a.tokens(text);
             let words: Vec<_> = toks.iter().filter(|t| t.word).collect();
-            let found = find(&lexicon.true_false, &toks);
+            let found = find(&lexicon.true_false, toks);
             let whole = matches!(found.as_slice(), [m] if m.tokens.len() >= words.len()
                 && toks[..m.tokens.start].iter().all(|t| !t.word)
                 && toks[m.tokens.end..].iter().all(|t| !t.word));

@@ -1,9 +1,9 @@
 //! `unchecked-claim` (N006): an arithmetic claim in a question's text could not be evaluated.
 
-use quizkit_quantity::{Verdict, extract_claims};
+use quizkit_quantity::Verdict;
 
-use crate::quantities::{help, lang, options};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::quantities::{help, options};
+use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule unchecked-claim` prints.
 pub const DOCS: &str = r#"## What it does
@@ -75,12 +75,12 @@ impl Violation for UncheckedClaim {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let options = options(cx);
     for (field, text) in Context::texts(q.question) {
         for entry in &text.entries {
             let value = &entry.text.value;
-            for claim in extract_claims(value, lang(&entry.lang.value)) {
+            for claim in a.claims(value) {
                 let Verdict::Unevaluable(error) = claim.evaluate(&options) else {
                     continue;
                 };

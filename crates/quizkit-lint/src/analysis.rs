@@ -1,0 +1,79 @@
+//! What the question rules share about one question's texts: its tokens, its prose claims and
+//! its normalized form, each worked out once, on first use, and handed to every rule.
+
+use std::cell::OnceCell;
+
+use quizkit_model::Question;
+use quizkit_quantity::{ProseClaim, extract_claims};
+
+use crate::Context;
+use crate::quantities::lang;
+use crate::text::{self, Token};
+
+/// One language version of one text of a question, with what was worked out about it.
+#[derive(Debug)]
+struct Slot<'q> {
+    text: &'q str,
+    lang: &'q str,
+    tokens: OnceCell<Vec<Token<'q>>>,
+    claims: OnceCell<Vec<ProseClaim>>,
+    normalized: OnceCell<String>,
+}
+
+/// The shared analysis of one question's texts (stem, options, feedback, explanation, in every
+/// language written). The engine builds one per question and passes it to each question rule;
+/// a piece is computed the first time a rule asks for it, so rules that do not run cost
+/// nothing.
+///
+/// Texts are found by identity: pass a `&str` borrowed from the question itself (for example
+/// `&entry.text.value` or `option.text.get(lang)`), not a copy of it.
+#[derive(Debug)]
+pub struct Analysis<'q> {
+    slots: Vec<Slot<'q>>,
+}
+
+impl<'q> Analysis<'q> {
+    /// The (not yet computed) analysis of `question`'s texts.
+    pub fn new(question: &'q Question) -> Self {
+        let mut slots = Vec::new();
+        for (_, text) in Context::texts(question) {
+            for entry in &text.entries {
+                slots.push(Slot {
+                    text: &entry.text.value,
+                    lang: &entry.lang.value,
+                    tokens: OnceCell::new(),
+                    claims: OnceCell::new(),
+                    normalized: OnceCell::new(),
+                });
+            }
+        }
+        Analysis { slots }
+    }
+
+    fn slot(&self, text: &str) -> &Slot<'q> {
+        self.slots
+            .iter()
+            .find(|s| std::ptr::eq(s.text, text))
+            .unwrap_or_else(|| panic!("not a text of the analysed question: {text:?}"))
+    }
+
+    /// [`text::tokens`] of `text`, a text of the question.
+    pub fn tokens(&self, text: &str) -> &[Token<'q>] {
+        let slot = self.slot(text);
+        slot.tokens.get_or_init(|| text::tokens(slot.text))
+    }
+
+    /// The prose claims ([`extract_claims`]) of `text`, a text of the question, read in the
+    /// language it is written in.
+    pub fn claims(&self, text: &str) -> &[ProseClaim] {
+        let slot = self.slot(text);
+        slot.claims
+            .get_or_init(|| extract_claims(slot.text, lang(slot.lang)))
+    }
+
+    /// [`text::normalize`] of `text`, a text of the question.
+    pub fn normalized(&self, text: &str) -> &str {
+        let slot = self.slot(text);
+        slot.normalized.get_or_init(|| text::normalize(slot.text))
+    }
+}
