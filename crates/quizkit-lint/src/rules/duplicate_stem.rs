@@ -154,6 +154,75 @@ fn jaccard(a: &[u64], b: &[u64]) -> f64 {
     }
 }
 
+/// A hasher for keys that are already hashes (the shingles): it keeps the value as it is.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map keyed by shingle.
+type ShingleMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<Prehashed>>;
+
+/// Near-duplicate pairs (earlier, later, similarity) among the stems at positions `group`
+/// (ascending) of `stems`, all with the same numbers, that are not exact duplicates.
+///
+/// AllPairs with prefix filtering. Shingles are ordered rarest first (within the group, ties by
+/// value); two sets with Jaccard ≥ t share a shingle among the first |s| − ⌈t·|s|⌉ + 1 of each,
+/// whatever the order, as long as both use the same one.
+fn near_pairs(
+    stems: &[(usize, Prepared)],
+    group: &[usize],
+    exact_pairs: &HashSet<(usize, usize)>,
+    pairs: &mut Vec<(usize, usize, f64)>,
+) {
+    let mut frequency: ShingleMap<usize> = ShingleMap::default();
+    for &pos in group {
+        for &s in &stems[pos].1.shingles {
+            *frequency.entry(s).or_default() += 1;
+        }
+    }
+    let mut index: ShingleMap<Vec<usize>> = ShingleMap::default();
+    let mut ordered = Vec::new();
+    let mut candidates = Vec::new();
+    for &pos in group {
+        let (q, p) = &stems[pos];
+        ordered.clear();
+        ordered.extend_from_slice(&p.shingles);
+        ordered.sort_by_key(|s| (frequency.get(s).copied().unwrap_or(0), *s));
+        let prefix = ordered.len() - (THRESHOLD * ordered.len() as f64).ceil() as usize + 1;
+        candidates.clear();
+        for s in ordered.iter().take(prefix) {
+            let list = index.entry(*s).or_default();
+            candidates.extend_from_slice(list);
+            list.push(pos);
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        for &other in &candidates {
+            let (oq, op) = &stems[other];
+            if exact_pairs.contains(&(*oq, *q)) || op.numbers != p.numbers {
+                continue;
+            }
+            let similarity = jaccard(&op.shingles, &p.shingles);
+            if similarity >= THRESHOLD {
+                pairs.push((*oq, *q, similarity));
+            }
+        }
+    }
+}
+
 /// Pairs (earlier, later) of question indices with similar stems in one language, and their
 /// similarity.
 fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
@@ -175,38 +244,17 @@ fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
             }
         }
     }
-    // Near duplicates: AllPairs with prefix filtering. Shingles are ordered rarest first; two
-    // sets with Jaccard ≥ t share a shingle among the first |s| − ⌈t·|s|⌉ + 1 of each.
-    let mut frequency: HashMap<u64, usize> = HashMap::new();
-    for (_, p) in stems {
-        for &s in &p.shingles {
-            *frequency.entry(s).or_default() += 1;
-        }
+    // Near duplicates are only reported between stems with the same numbers, so each group of
+    // stems with equal numbers is searched on its own: no candidate from another group is
+    // generated only to be thrown away.
+    let mut groups: HashMap<&[String], Vec<usize>> = HashMap::new();
+    for (pos, (_, p)) in stems.iter().enumerate() {
+        groups.entry(&p.numbers).or_default().push(pos);
     }
-    let mut index: HashMap<u64, Vec<usize>> = HashMap::new();
-    for (pos, (q, p)) in stems.iter().enumerate() {
-        let mut ordered = p.shingles.clone();
-        ordered.sort_by_key(|s| (frequency.get(s).copied().unwrap_or(0), *s));
-        let prefix = ordered.len() - (THRESHOLD * ordered.len() as f64).ceil() as usize + 1;
-        let mut candidates = HashSet::new();
-        for s in ordered.iter().take(prefix) {
-            if let Some(list) = index.get(s) {
-                candidates.extend(list.iter().copied());
-            }
-            index.entry(*s).or_default().push(pos);
-        }
-        let mut candidates: Vec<usize> = candidates.into_iter().collect();
-        candidates.sort_unstable();
-        for other in candidates {
-            let (oq, op) = &stems[other];
-            if exact_pairs.contains(&(*oq, *q)) || op.numbers != p.numbers {
-                continue;
-            }
-            let similarity = jaccard(&op.shingles, &p.shingles);
-            if similarity >= THRESHOLD {
-                pairs.push((*oq, *q, similarity));
-            }
-        }
+    let mut groups: Vec<Vec<usize>> = groups.into_values().collect();
+    groups.sort_unstable_by_key(|g| g[0]);
+    for group in &groups {
+        near_pairs(stems, group, &exact_pairs, &mut pairs);
     }
     pairs
 }
