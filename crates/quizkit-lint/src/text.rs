@@ -146,7 +146,14 @@ impl Token<'_> {
 
 /// `s` in lower case, borrowed when it has no upper-case letter.
 fn lowercase(s: &str) -> Cow<'_, str> {
-    if s.chars().any(char::is_uppercase) {
+    if s.is_ascii() {
+        // ASCII has no upper case outside `A`–`Z`, and those lower-case to `a`–`z`.
+        if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(s.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(s)
+        }
+    } else if s.chars().any(char::is_uppercase) {
         Cow::Owned(s.to_lowercase())
     } else {
         Cow::Borrowed(s)
@@ -164,8 +171,15 @@ fn is_apostrophe(c: char) -> bool {
 /// The words and punctuation marks of a Markdown text, white space dropped.
 pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let code = code_ranges(text);
-    let in_code = |i: usize| code.iter().any(|r| r.contains(&i));
-    let mut out = Vec::new();
+    // Tokens come in text order and the code ranges are ordered and disjoint: sweep them.
+    let mut next_code = 0;
+    let mut in_code = |i: usize| {
+        while code.get(next_code).is_some_and(|r| r.end <= i) {
+            next_code += 1;
+        }
+        code.get(next_code).is_some_and(|r| r.start <= i)
+    };
+    let mut out = Vec::with_capacity(text.len() / 4);
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         if c.is_whitespace() {
@@ -284,16 +298,14 @@ pub fn plain_len(markdown: &str) -> usize {
 /// around the whole text. Punctuation inside the text is kept, so `1.5` and `15` or `C++` and
 /// `C` stay apart.
 pub fn normalize(markdown: &str) -> String {
-    let folded: String = plain(markdown)
-        .nfkc()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            '‘' | '’' | '‚' | '′' => '\'',
-            '“' | '”' | '„' | '″' | '«' | '»' => '"',
-            '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
-            c => c,
-        })
-        .collect();
+    let plain = plain(markdown);
+    // ASCII is unchanged by NFKC, its only upper case is `A`–`Z`, and none of the quotes and
+    // dashes folded below is ASCII.
+    let folded: String = if plain.is_ascii() {
+        plain.to_ascii_lowercase()
+    } else {
+        fold(&plain)
+    };
     let mut words: Vec<&str> = folded.split_whitespace().collect();
     // Punctuation standing alone ("word ." vs "word.") joins the word before it.
     let mut joined = String::new();
@@ -305,6 +317,20 @@ pub fn normalize(markdown: &str) -> String {
     }
     let edge = |c: char| ".,;:!?'\"()".contains(c);
     joined.trim_matches(edge).trim().to_owned()
+}
+
+/// Compatibility forms (NFKC), lower case, and typographic quotes and dashes folded.
+fn fold(plain: &str) -> String {
+    plain
+        .nfkc()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            '‘' | '’' | '‚' | '′' => '\'',
+            '“' | '”' | '„' | '″' | '«' | '»' => '"',
+            '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
+            c => c,
+        })
+        .collect()
 }
 
 /// A number as written in a text, normalized so that `3,5` (Dutch) and `3.5` (English), or
@@ -327,6 +353,8 @@ pub fn numbers(lang: &str, text: &str) -> Vec<Number> {
         (b',', b'.')
     };
     let code = code_ranges(text);
+    // Numbers come in text order and the code ranges are ordered and disjoint: sweep them.
+    let mut next_code = 0;
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -371,7 +399,10 @@ pub fn numbers(lang: &str, text: &str) -> Vec<Number> {
                 end = next;
             }
         }
-        let in_code = code.iter().any(|r| r.contains(&start));
+        while code.get(next_code).is_some_and(|r| r.end <= start) {
+            next_code += 1;
+        }
+        let in_code = code.get(next_code).is_some_and(|r| r.start <= start);
         if !preceded_by_letter && !in_code {
             let trimmed = value.trim_start_matches('0');
             let value = if trimmed.is_empty() || trimmed.starts_with('.') {
