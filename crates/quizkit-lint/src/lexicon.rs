@@ -5,7 +5,7 @@
 //! `"antwoord: {letter}"`); `{letter}` stands for an option letter (a single capital A–Z).
 //! Matching ignores case and white space and never looks inside code or math.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{FastMap, FastSet};
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -122,14 +122,14 @@ impl Phrase {
 pub struct PhraseSet {
     /// The phrases, as listed.
     pub phrases: Vec<Phrase>,
-    by_first_word: HashMap<String, Vec<usize>>,
+    by_first_word: FastMap<String, Vec<usize>>,
     other_first: Vec<usize>,
 }
 
 impl PhraseSet {
     /// Indexes `phrases`.
     pub fn new(phrases: Vec<Phrase>) -> PhraseSet {
-        let mut by_first_word: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_first_word: FastMap<String, Vec<usize>> = FastMap::default();
         let mut other_first = Vec::new();
         for (i, p) in phrases.iter().enumerate() {
             match p.parts.first() {
@@ -226,7 +226,7 @@ pub struct Lexicon {
     /// Words that make a stem negative ("not", "except").
     pub negations: PhraseSet,
     /// Words that open a subordinate clause ("that", "die").
-    pub subordinators: HashSet<String>,
+    pub subordinators: FastSet<String>,
     /// Specific determiners ("always", "never").
     pub absolute_terms: PhraseSet,
     /// Whole options that make a true/false question ("true", "false").
@@ -236,11 +236,11 @@ pub struct Lexicon {
     /// Phrases by which an option combines other options ("A and B").
     pub combined_options: PhraseSet,
     /// Words that may stand beside a combined-options phrase ("both", "are", "correct").
-    pub combined_filler: HashSet<String>,
+    pub combined_filler: FastSet<String>,
     /// Phrases by which an explanation names the key ("the answer is {letter}").
     pub answer_statements: PhraseSet,
     /// Words too common to be a cue.
-    pub stopwords: HashSet<String>,
+    pub stopwords: FastSet<String>,
     stemmer: Algorithm,
 }
 

@@ -11,6 +11,7 @@
 mod analysis;
 mod context;
 mod engine;
+pub mod hash;
 pub mod lexicon;
 mod quantities;
 mod selection;
