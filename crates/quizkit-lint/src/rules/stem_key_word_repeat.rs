@@ -112,21 +112,29 @@ fn cue(
     lang: &str,
 ) -> Option<Option<Cue>> {
     let stem = q.stem.get(lang)?;
-    let stem_words = content_words(a, lexicon, stem);
-    let stems: HashSet<&str> = stem_words.iter().map(|(s, _)| s.as_str()).collect();
-    let mut distractor_words = HashSet::new();
+    let mut distractors = Vec::new();
     for (i, option) in q.options.iter().enumerate() {
         if i != key {
-            distractor_words.extend(
-                content_words(a, lexicon, option.text.get(lang)?)
-                    .into_iter()
-                    .map(|(s, _)| s),
-            );
+            distractors.push(option.text.get(lang)?);
         }
     }
     let key_text = q.options.get(key)?.text.get(lang)?;
+    // Stem the distractors only when the key shares a word with the stem at all.
+    let key_words = content_words(a, lexicon, key_text);
+    if key_words.is_empty() {
+        return Some(None);
+    }
+    let stem_words = content_words(a, lexicon, stem);
+    let stems: HashSet<&str> = stem_words.iter().map(|(s, _)| s.as_str()).collect();
+    if !key_words.iter().any(|(s, _)| stems.contains(s.as_str())) {
+        return Some(None);
+    }
+    let distractor_words: HashSet<String> = distractors
+        .into_iter()
+        .flat_map(|d| content_words(a, lexicon, d).into_iter().map(|(s, _)| s))
+        .collect();
     Some(
-        content_words(a, lexicon, key_text)
+        key_words
             .into_iter()
             .find(|(s, _)| stems.contains(s.as_str()) && !distractor_words.contains(s))
             .map(|(s, range)| {
