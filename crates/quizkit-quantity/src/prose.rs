@@ -196,6 +196,37 @@ const APPROX_WORDS: &[&str] = &[
     "around",
 ];
 
+/// False when `text` cannot hold a relation token (`=`, `≈`, `~`, `\approx`, "equals", "is
+/// about", "is gelijk aan", …), so that it has no claim and need not be tokenized. Looks for
+/// more than the tokenizer accepts, never less: every `is`/`Is` followed by spaces and a word
+/// that starts like a relation word counts.
+fn may_relate(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if bytes.iter().any(|&b| matches!(b, b'=' | b'~' | b'\\'))
+        || text.contains(['≈', '≃', '≅'])
+        || text.contains("equals")
+    {
+        return true;
+    }
+    let mut from = 0;
+    while let Some(at) = text[from..].find('s') {
+        let s = from + at;
+        from = s + 1;
+        if s == 0 || !matches!(bytes[s - 1], b'i' | b'I') {
+            continue;
+        }
+        let rest = text[s + 1..].trim_start_matches([' ', '\u{a0}', '\t']);
+        if APPROX_WORDS
+            .iter()
+            .chain(&["gelijk", "equal"])
+            .any(|w| rest.starts_with(w))
+        {
+            return true;
+        }
+    }
+    false
+}
+
 impl<'a> Tokens<'a> {
     fn push(&mut self, k: K, start: usize, end: usize) {
         if k == K::Break && self.toks.last().is_some_and(|t| t.k == K::Break) {
@@ -984,6 +1015,9 @@ const MAX_SIDE: usize = 64;
 /// unit supplied (`(4 + 4 + 4 + 4) B = 16 bytes`) and [`ProseClaim::implied_unit`] names it.
 /// [`crate::check`] itself never does this: there, a missing unit is a dimension mismatch.
 pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
+    if !may_relate(text) {
+        return Vec::new();
+    }
     let mut tk = Tokens {
         text,
         lang,
