@@ -17,6 +17,7 @@ struct Slot<'q> {
     lang: &'q str,
     tokens: OnceCell<Vec<Token<'q>>>,
     claims: OnceCell<Vec<ProseClaim>>,
+    plain: OnceCell<String>,
     normalized: OnceCell<String>,
 }
 
@@ -43,6 +44,7 @@ impl<'q> Analysis<'q> {
                     lang: &entry.lang.value,
                     tokens: OnceCell::new(),
                     claims: OnceCell::new(),
+                    plain: OnceCell::new(),
                     normalized: OnceCell::new(),
                 });
             }
@@ -71,9 +73,16 @@ impl<'q> Analysis<'q> {
             .get_or_init(|| extract_claims(slot.text, lang(slot.lang)))
     }
 
+    /// [`text::plain`] of `text`, a text of the question.
+    pub fn plain(&self, text: &str) -> &str {
+        let slot = self.slot(text);
+        slot.plain.get_or_init(|| text::plain(slot.text))
+    }
+
     /// [`text::normalize`] of `text`, a text of the question.
     pub fn normalized(&self, text: &str) -> &str {
         let slot = self.slot(text);
-        slot.normalized.get_or_init(|| text::normalize(slot.text))
+        slot.normalized
+            .get_or_init(|| text::normalize_plain(self.plain(text)))
     }
 }

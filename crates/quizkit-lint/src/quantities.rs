@@ -117,6 +117,11 @@ impl OptionQuantity {
 /// The option text `markdown` in `lang` as a quantity (`1,5 GB`, `1500 MB`, `7B`, `20
 /// TFLOPS`), or `None` when its whole text is not one.
 pub(crate) fn option_quantity(markdown: &str, lang: Lang) -> Option<OptionQuantity> {
+    // Markdown and number normalization only drop or replace characters: without a digit in
+    // the markdown there is none in the text read below.
+    if !markdown.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let plain = text::plain(markdown);
     let written = normalize_numbers(plain.trim(), lang);
     // A bare unit (`B`, `W`) is not a quantity option; nor is a text with a relation in it.

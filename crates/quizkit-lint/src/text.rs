@@ -298,13 +298,17 @@ pub fn plain_len(markdown: &str) -> usize {
 /// around the whole text. Punctuation inside the text is kept, so `1.5` and `15` or `C++` and
 /// `C` stay apart.
 pub fn normalize(markdown: &str) -> String {
-    let plain = plain(markdown);
+    normalize_plain(&plain(markdown))
+}
+
+/// [`normalize`] of a text already made [`plain`].
+pub fn normalize_plain(plain: &str) -> String {
     // ASCII is unchanged by NFKC, its only upper case is `A`–`Z`, and none of the quotes and
     // dashes folded below is ASCII.
     let folded: String = if plain.is_ascii() {
         plain.to_ascii_lowercase()
     } else {
-        fold(&plain)
+        fold(plain)
     };
     let mut words: Vec<&str> = folded.split_whitespace().collect();
     // Punctuation standing alone ("word ." vs "word.") joins the word before it.
