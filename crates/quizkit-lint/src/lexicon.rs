@@ -6,6 +6,7 @@
 //! Matching ignores case and white space and never looks inside code or math.
 
 use crate::hash::{FastMap, FastSet};
+use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -214,6 +215,9 @@ pub fn words_outside(toks: &[Token<'_>], m: &PhraseMatch) -> usize {
         .count()
 }
 
+/// How many words' stems [`Lexicon::stem`] remembers per thread and language.
+pub const STEM_CACHE_WORDS: usize = 1 << 16;
+
 /// The word lists of one language.
 #[derive(Debug)]
 pub struct Lexicon {
@@ -298,8 +302,34 @@ impl Lexicon {
     }
 
     /// The stem (Snowball) of a word given in lower case.
+    ///
+    /// Stems are remembered per thread (a bank repeats its vocabulary), up to
+    /// [`STEM_CACHE_WORDS`] words per language.
     pub fn stem(&self, lower: &str) -> String {
-        Stemmer::create(self.stemmer).stem(lower).into_owned()
+        thread_local! {
+            static CACHE: RefCell<Vec<(usize, FastMap<String, String>)>> =
+                const { RefCell::new(Vec::new()) };
+        }
+        let me = std::ptr::from_ref(self) as usize;
+        CACHE.with_borrow_mut(|caches| {
+            let at = match caches.iter().position(|(l, _)| *l == me) {
+                Some(at) => at,
+                None => {
+                    caches.push((me, FastMap::default()));
+                    caches.len() - 1
+                }
+            };
+            let cache = &mut caches[at].1;
+            if let Some(stem) = cache.get(lower) {
+                return stem.clone();
+            }
+            let stem = Stemmer::create(self.stemmer).stem(lower).into_owned();
+            if cache.len() >= STEM_CACHE_WORDS {
+                cache.clear();
+            }
+            cache.insert(lower.to_owned(), stem.clone());
+            stem
+        })
     }
 
     /// True for a word too common to be a cue; `lower` is the word in lower case.
