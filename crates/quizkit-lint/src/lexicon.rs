@@ -124,39 +124,52 @@ pub struct PhraseSet {
     /// The phrases, as listed.
     pub phrases: Vec<Phrase>,
     by_first_word: FastMap<String, Vec<usize>>,
-    other_first: Vec<usize>,
+    by_first_punct: FastMap<String, Vec<usize>>,
+    letter_first: Vec<usize>,
 }
 
 impl PhraseSet {
     /// Indexes `phrases`.
     pub fn new(phrases: Vec<Phrase>) -> PhraseSet {
         let mut by_first_word: FastMap<String, Vec<usize>> = FastMap::default();
-        let mut other_first = Vec::new();
+        let mut by_first_punct: FastMap<String, Vec<usize>> = FastMap::default();
+        let mut letter_first = Vec::new();
         for (i, p) in phrases.iter().enumerate() {
             match p.parts.first() {
                 Some(Part::Word(w)) => by_first_word.entry(w.clone()).or_default().push(i),
-                Some(_) => other_first.push(i),
+                Some(Part::Punct(p)) => by_first_punct.entry(p.clone()).or_default().push(i),
+                Some(Part::Letter) => letter_first.push(i),
                 None => {}
             }
         }
         PhraseSet {
             phrases,
             by_first_word,
-            other_first,
+            by_first_punct,
+            letter_first,
         }
     }
 
-    /// The phrases that may start at token `t`.
+    /// The phrases that may start at token `t`, in list order within those that start with a
+    /// word and within those that start otherwise (a token can start only one of a word, a
+    /// punctuation mark or a letter).
     fn candidates<'s>(&'s self, t: &Token<'_>) -> impl Iterator<Item = &'s Phrase> + 's {
-        let by_word = if t.word {
-            self.by_first_word.get(t.lower.as_ref()).map(Vec::as_slice)
+        let (first, other): (Option<&Vec<usize>>, &[usize]) = if t.code {
+            (None, &[])
+        } else if t.word {
+            let letter = t.text.len() == 1 && t.text.bytes().all(|b| b.is_ascii_uppercase());
+            (
+                self.by_first_word.get(t.lower.as_ref()),
+                if letter { &self.letter_first } else { &[] },
+            )
         } else {
-            None
+            (self.by_first_punct.get(t.text), &[])
         };
-        by_word
+        first
+            .map(Vec::as_slice)
             .unwrap_or_default()
             .iter()
-            .chain(&self.other_first)
+            .chain(other)
             .map(|&i| &self.phrases[i])
     }
 }
