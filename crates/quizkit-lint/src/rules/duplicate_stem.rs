@@ -1,5 +1,6 @@
 //! `duplicate-stem` (B003): two questions ask the same or nearly the same.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use unicode_normalization::UnicodeNormalization;
@@ -102,7 +103,8 @@ struct Prepared {
     numbers: Vec<String>,
 }
 
-fn hash(words: &[String]) -> u64 {
+/// The hash of a shingle. A `Cow<str>` hashes as its `str`, the same as a `String`.
+fn hash(words: &[Cow<'_, str>]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     words.hash(&mut h);
@@ -110,14 +112,14 @@ fn hash(words: &[String]) -> u64 {
 }
 
 fn prepare(lang: &str, stem: &str) -> Prepared {
-    let words: Vec<String> = tokens(stem)
+    let words: Vec<Cow<'_, str>> = tokens(stem)
         .into_iter()
         .filter(|t| t.word)
         .map(|t| {
             if t.lower.is_ascii() {
-                t.lower.into_owned()
+                t.lower
             } else {
-                t.lower.nfkc().collect()
+                Cow::Owned(t.lower.nfkc().collect())
             }
         })
         .collect();
