@@ -180,22 +180,28 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         code.get(next_code).is_some_and(|r| r.start <= i)
     };
     let mut out = Vec::with_capacity(text.len() / 4);
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    let bytes = text.as_bytes();
+    // The character at byte `i` (a char boundary) and its length; ASCII without decoding.
+    let char_at = |i: usize| -> Option<(char, usize)> {
+        match bytes.get(i) {
+            None => None,
+            Some(&b) if b.is_ascii() => Some((char::from(b), 1)),
+            Some(_) => text[i..].chars().next().map(|c| (c, c.len_utf8())),
+        }
+    };
+    let mut i = 0;
+    while let Some((c, len)) = char_at(i) {
         if c.is_whitespace() {
+            i += len;
             continue;
         }
         if is_word_char(c) {
-            let mut end = i + c.len_utf8();
-            while let Some(&(j, d)) = chars.peek() {
-                let inner_apostrophe = is_apostrophe(d)
-                    && text[j + d.len_utf8()..]
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_alphabetic);
+            let mut end = i + len;
+            while let Some((d, dlen)) = char_at(end) {
+                let inner_apostrophe =
+                    is_apostrophe(d) && char_at(end + dlen).is_some_and(|(e, _)| e.is_alphabetic());
                 if is_word_char(d) || inner_apostrophe {
-                    end = j + d.len_utf8();
-                    chars.next();
+                    end += dlen;
                 } else {
                     break;
                 }
@@ -207,8 +213,9 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 word: true,
                 code: in_code(i),
             });
+            i = end;
         } else {
-            let end = i + c.len_utf8();
+            let end = i + len;
             out.push(Token {
                 range: i..end,
                 text: &text[i..end],
@@ -216,6 +223,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 word: false,
                 code: in_code(i),
             });
+            i = end;
         }
     }
     out
