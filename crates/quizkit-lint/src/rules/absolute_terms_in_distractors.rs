@@ -80,19 +80,27 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
+    // Whether the key has an absolute term, per language (the same for every distractor).
+    let key_has_one: Vec<bool> = cx
+        .languages()
+        .map(|lang| {
+            cx.lexicon(lang).is_some_and(|lexicon| {
+                q.options[key]
+                    .text
+                    .get(lang)
+                    .is_some_and(|k| !find(&lexicon.absolute_terms, a.tokens(k)).is_empty())
+            })
+        })
+        .collect();
     for (i, option) in q.options.iter().enumerate() {
         if i == key {
             continue;
         }
-        for lang in cx.languages() {
+        for (l, lang) in cx.languages().enumerate() {
             let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
                 continue;
             };
-            let key_has_one = q.options[key]
-                .text
-                .get(lang)
-                .is_some_and(|k| !find(&lexicon.absolute_terms, a.tokens(k)).is_empty());
-            if key_has_one {
+            if key_has_one[l] {
                 continue;
             }
             if let Some(m) = find(&lexicon.absolute_terms, a.tokens(&entry.text.value)).first() {
