@@ -1018,6 +1018,11 @@ pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
     if !may_relate(text) {
         return Vec::new();
     }
+    extract_all(text, lang)
+}
+
+/// [`extract_claims`] without the quick check for a relation.
+fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
     let mut tk = Tokens {
         text,
         lang,
@@ -1125,6 +1130,47 @@ mod tests {
             ),
             ["10 FLOP/byte * 2 TB/s = 20 TFLOPS"]
         );
+    }
+
+    #[test]
+    fn relation_words_are_never_skipped() {
+        for (text, lang) in [
+            ("7 miljard × 2 bytes is ongeveer 14 GB", Lang::Nl),
+            ("7 miljard × 2 bytes is gelijk aan 14 GB", Lang::Nl),
+            ("7 billion × 2 bytes is\u{a0}about 14 GB", Lang::En),
+            ("2 × 7 GB is equal to 14 GB", Lang::En),
+            ("2 × 7 GB equals 14 GB", Lang::En),
+            ("$2 \\times 7 \\approx 14$", Lang::En),
+            ("2 × 7 ~ 14", Lang::En),
+        ] {
+            assert!(may_relate(text), "{text}");
+            assert!(!extract_claims(text, lang).is_empty(), "{text}");
+        }
+        assert!(!may_relate("This is a cache line of 64 bytes, roughly."));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_quick_check_never_drops_a_claim(
+            a in proptest::sample::select(vec!["7", "3,5", "1.000", "2 miljard", "(2"]),
+            op in proptest::sample::select(vec!["×", "*", "/", "+", " keer ", "times", "x"]),
+            b in proptest::sample::select(vec!["2 bytes", "16 GB", "4)", "2 TB/s"]),
+            rel in proptest::sample::select(vec![
+                "=", "≈", "~", "≃", "is ongeveer", "is about", "Is circa", "is ca.",
+                "is\u{a0}about", "is  roughly", "is gelijk aan", "is equal to", "equals",
+                "$\\approx$", "\\sim", "is zo'n", "is", "was about", "this about", ":",
+                "is around", "is approximately",
+            ]),
+            c in proptest::sample::select(vec!["14 GB", "32", "7 ms", "1,5 miljard"]),
+            glue in proptest::sample::select(vec![" ", "  ", "\u{a0}"]),
+        ) {
+            let text = [a, op, b, rel, c].join(glue);
+            for lang in [Lang::Nl, Lang::En] {
+                if !may_relate(&text) {
+                    proptest::prop_assert!(extract_all(&text, lang).is_empty(), "{text:?}");
+                }
+            }
+        }
     }
 
     #[test]
