@@ -21,15 +21,18 @@
 mod escape;
 mod pages;
 mod practice;
+mod render;
 mod strings;
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use quizkit_model::{Bank, Category, Question, Topic};
 
 use crate::markdown::{self, Math};
 use crate::{Error, File, LangChoice, Options, Output, Warning};
 use escape::{esc, relative_url};
+use render::Rendered;
 use strings::Strings;
 
 /// Where `quizkit build` puts the site inside `dist/`.
@@ -77,11 +80,14 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     }
     files.insert("index.html".to_owned(), pages::root(&site).into_bytes());
     for lang in &site.langs {
-        let cx = Cx { site: &site, lang };
-        for page in pages::language(&cx, &mut warnings)? {
-            let path = page.path.join("/");
-            let html = cx.shell(&page);
-            if files.insert(path.clone(), html.into_bytes()).is_some() {
+        let rendered = Rendered::new(bank, lang);
+        let cx = Cx {
+            site: &site,
+            lang,
+            r: &rendered,
+        };
+        for (path, html) in pages::language(&cx, &mut warnings)? {
+            if files.insert(path.clone(), html).is_some() {
                 return Err(Error {
                     question: None,
                     message: format!("two pages of the site would be written to `{path}`"),
@@ -103,8 +109,23 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
 /// Warns about images the site cannot show: it holds no media files, and its pages load
 /// nothing from elsewhere, so only `data:` images appear.
 fn foreign_images(bank: &Bank, langs: &[Lang<'_>], warnings: &mut Vec<Warning>) {
+    use rayon::prelude::*;
+    let questions: Vec<&Question> = bank.questions().map(|(_, _, q)| q).collect();
+    let found: Vec<Vec<Warning>> = questions
+        .par_iter()
+        .map(|question| {
+            let mut warnings = Vec::new();
+            question_images(question, langs, &mut warnings);
+            warnings
+        })
+        .collect();
+    warnings.extend(found.into_iter().flatten());
+}
+
+/// [`foreign_images`] for one question.
+fn question_images(question: &Question, langs: &[Lang<'_>], warnings: &mut Vec<Warning>) {
     use pulldown_cmark::{Event, Parser, Tag};
-    for (_, _, question) in bank.questions() {
+    {
         let mut texts = vec![&question.stem.value];
         texts.extend(question.explanation.as_ref().map(|e| &e.value));
         for option in &question.options {
@@ -113,7 +134,12 @@ fn foreign_images(bank: &Bank, langs: &[Lang<'_>], warnings: &mut Vec<Warning>) 
         }
         for lang in langs {
             for text in &texts {
-                for event in Parser::new(text.get_or_first(lang.code)) {
+                let text = text.get_or_first(lang.code);
+                // Every image, inline or by reference, starts with `![`.
+                if !text.contains("![") {
+                    continue;
+                }
+                for event in Parser::new(text) {
                     if let Event::Start(Tag::Image { dest_url, .. }) = event
                         && !dest_url.starts_with("data:")
                     {
@@ -131,7 +157,7 @@ fn foreign_images(bank: &Bank, langs: &[Lang<'_>], warnings: &mut Vec<Warning>) 
 }
 
 /// One language of the site.
-struct Lang<'a> {
+pub(crate) struct Lang<'a> {
     code: &'a str,
     strings: Strings,
 }
@@ -172,13 +198,13 @@ impl<'a> Site<'a> {
         }
     }
 
-    /// The question with `id`, with its category and topic.
-    fn find(&self, id: &str) -> Option<(&'a Category, &'a Topic, &'a Question)> {
-        let place = self.places.get(id)?;
+    /// The question with `id`, with its category and topic and where it is.
+    fn find(&self, id: &str) -> Option<(&'a Category, &'a Topic, &'a Question, Place)> {
+        let place = *self.places.get(id)?;
         let category = self.bank.categories.get(place.category)?;
         let topic = category.topics.get(place.topic)?;
         let question = topic.questions.get(place.index)?;
-        Some((category, topic, question))
+        Some((category, topic, question, place))
     }
 }
 
@@ -202,6 +228,8 @@ struct Page {
 struct Cx<'a> {
     site: &'a Site<'a>,
     lang: &'a Lang<'a>,
+    /// The bank's texts rendered in this language.
+    r: &'a Rendered,
 }
 
 impl Cx<'_> {
@@ -245,18 +273,20 @@ impl Cx<'_> {
 
     /// The title of the bank in this language, plain text.
     fn bank_title(&self) -> String {
-        plain(self.site.bank.title(self.lang.code))
+        self.r.bank_title.clone()
     }
 
     /// Puts the common frame around `page`: head, header with the language switch,
-    /// breadcrumb, footer.
-    fn shell(&self, page: &Page) -> String {
+    /// breadcrumb, footer; the path of the page and its bytes.
+    fn shell(&self, page: Page) -> (String, Vec<u8>) {
         let from: Vec<&str> = page.path.iter().map(String::as_str).collect();
         let href = |to: &[&str]| esc(&relative_url(&from, to)).into_owned();
         let asset = |name: &str| href(&["assets", name]);
         let s = self.s();
-        let mut out = String::with_capacity(page.main.len() + 4096);
-        out.push_str(&format!(
+        let mut out = String::with_capacity(page.main.len() + 2048);
+        // Writing into a String cannot fail.
+        let _ = write!(
+            out,
             "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
              <meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n\
@@ -270,37 +300,36 @@ impl Cx<'_> {
             description = esc(&page.description),
             icon = asset("icon.svg"),
             css = asset("style.css"),
-        ));
+        );
         let mut switch = String::new();
         for other in &self.site.langs {
             let mut target: Vec<&str> = from.clone();
             target[0] = other.code;
             let name = esc(&other.strings.language_name);
             if other.code == self.lang.code {
-                switch.push_str(&format!(
+                let _ = write!(
+                    switch,
                     "<li><a href=\"{}\" aria-current=\"page\">{name}</a></li>",
                     href(&target)
-                ));
+                );
             } else {
-                out.push_str(&format!(
-                    "<link rel=\"alternate\" hreflang=\"{code}\" href=\"{url}\">\n",
-                    code = esc(other.code),
-                    url = href(&target)
-                ));
-                switch.push_str(&format!(
-                    "<li><a href=\"{url}\" hreflang=\"{code}\" lang=\"{code}\">{name}</a></li>",
-                    url = href(&target),
-                    code = esc(other.code),
-                ));
+                let url = href(&target);
+                let code = esc(other.code);
+                let _ = writeln!(
+                    out,
+                    "<link rel=\"alternate\" hreflang=\"{code}\" href=\"{url}\">"
+                );
+                let _ = write!(
+                    switch,
+                    "<li><a href=\"{url}\" hreflang=\"{code}\" lang=\"{code}\">{name}</a></li>"
+                );
             }
         }
         for script in page.scripts {
-            out.push_str(&format!(
-                "<script src=\"{}\" defer></script>\n",
-                asset(script)
-            ));
+            let _ = writeln!(out, "<script src=\"{}\" defer></script>", asset(script));
         }
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "</head>\n<body>\n<a class=\"skip\" href=\"#main\">{skip}</a>\n\
              <header class=\"site\"><div class=\"wrap\">\
              <a class=\"brand\" href=\"{home}\">{bank}</a>\n\
@@ -308,29 +337,32 @@ impl Cx<'_> {
              </div></header>\n<main id=\"main\" class=\"wrap\">\n",
             skip = esc(&s.skip_to_content),
             home = href(&refs(&self.lang_index())),
-            bank = esc(&self.bank_title()),
+            bank = esc(&self.r.bank_title),
             langs_label = esc(&s.languages_label),
-        ));
+        );
         if !page.crumbs.is_empty() {
-            out.push_str(&format!(
+            let _ = write!(
+                out,
                 "<nav class=\"crumbs\" aria-label=\"{}\"><ol>",
                 esc(&s.breadcrumb_label)
-            ));
+            );
             for (label, to) in &page.crumbs {
-                out.push_str(&format!(
+                let _ = write!(
+                    out,
                     "<li><a href=\"{}\">{}</a></li>",
                     href(&refs(to)),
                     esc(label)
-                ));
+                );
             }
             out.push_str("</ol></nav>\n");
         }
         out.push_str(&page.main);
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "</main>\n<footer class=\"site\"><div class=\"wrap\"><p>{}</p></div></footer>\n</body>\n</html>\n",
             esc(&s.footer)
-        ));
-        out
+        );
+        (page.path.join("/"), out.into_bytes())
     }
 }
 
@@ -356,25 +388,25 @@ fn inline(markdown: &str) -> String {
 
 /// True when `html` holds a block element, so it cannot go inside a heading or a link.
 fn has_block(html: &str) -> bool {
-    [
-        "<p>",
-        "<pre",
-        "<table",
-        "<ul",
-        "<ol",
-        "<blockquote",
-        "<h1",
-        "<h2",
-        "<h3",
-        "<h4",
-        "<h5",
-        "<h6",
-        "<hr",
-        "<div",
-        "<dl",
-    ]
-    .iter()
-    .any(|b| html.contains(b))
+    const BLOCKS: &[&str] = &[
+        "p>",
+        "pre",
+        "table",
+        "ul",
+        "ol",
+        "blockquote",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "hr",
+        "div",
+        "dl",
+    ];
+    html.match_indices('<')
+        .any(|(at, _)| BLOCKS.iter().any(|b| html[at + 1..].starts_with(b)))
 }
 
 /// Markdown as phrasing content for the text of a link: inline HTML when it holds no block and

@@ -127,14 +127,23 @@ fn without_style_attributes(markup: &str) -> String {
 
 /// Renders `markdown` that is one paragraph to inline HTML, without the `<p>` around it.
 pub fn to_inline_html(markdown: &str, math: Math) -> String {
-    let html = to_html(markdown, math);
+    let mut html = to_html(markdown, math);
+    let inline = inline_range(&html);
+    html.truncate(inline.end);
+    html.replace_range(..inline.start, "");
+    html
+}
+
+/// Where the inline HTML of a rendered fragment lies in it: inside the `<p>…</p>` when the
+/// fragment is one paragraph, else all of it. [`to_inline_html`] keeps just this range.
+pub fn inline_range(html: &str) -> std::ops::Range<usize> {
     let trimmed = html.trim_end();
     match trimmed
         .strip_prefix("<p>")
         .and_then(|s| s.strip_suffix("</p>"))
     {
-        Some(inner) if !inner.contains("<p>") => inner.to_owned(),
-        _ => html,
+        Some(inner) if !inner.contains("<p>") => 3..3 + inner.len(),
+        _ => 0..html.len(),
     }
 }
 

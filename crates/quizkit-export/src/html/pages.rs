@@ -1,10 +1,12 @@
 //! The pages of the site: what goes inside `<main>` for each, and the root language page.
 
+use std::fmt::Write as _;
+
 use quizkit_model::{Category, Question, Topic, index_letter};
 
 use super::escape::{esc, relative_url, script_json};
 use super::strings::fill;
-use super::{Cx, Page, Site, block, has_block, inline, phrasing, plain, practice, refs};
+use super::{Cx, Page, Site, block, plain, practice, refs};
 use crate::{Error, Warning};
 
 /// How many questions "more questions about this topic" lists when a question names no related
@@ -59,47 +61,92 @@ pub fn root(site: &Site<'_>) -> String {
     )
 }
 
-/// Every page of one language.
-pub fn language(cx: &Cx<'_>, warnings: &mut Vec<Warning>) -> Result<Vec<Page>, Error> {
+/// A framed page: its path from the site root and its bytes.
+pub type Framed = (String, Vec<u8>);
+
+/// A topic's framed pages, or why they could not be written, and its warnings.
+type TopicDone = (Result<Vec<Framed>, Error>, Vec<Warning>);
+
+/// Every page of one language, framed: its path and its bytes. The topics are written in
+/// parallel; the pages come out in the same order as written one by one.
+pub fn language(cx: &Cx<'_>, warnings: &mut Vec<Warning>) -> Result<Vec<Framed>, Error> {
+    use rayon::prelude::*;
     let bank = cx.site.bank;
-    let mut pages = vec![index(cx)];
-    for category in &bank.categories {
-        pages.push(category_page(cx, category));
-        for topic in &category.topics {
-            pages.push(topic_page(cx, category, topic));
-            pages.push(practice_page(cx, category, topic, warnings)?);
-            for (n, question) in topic.questions.iter().enumerate() {
-                pages.push(question_page(cx, category, topic, n, question));
-            }
+    let topics: Vec<(usize, usize)> = bank
+        .categories
+        .iter()
+        .enumerate()
+        .flat_map(|(ci, c)| (0..c.topics.len()).map(move |ti| (ci, ti)))
+        .collect();
+    let mut done: Vec<TopicDone> = topics
+        .par_iter()
+        .map(|&(ci, ti)| {
+            let category = &bank.categories[ci];
+            let topic = &category.topics[ti];
+            let mut warnings = Vec::new();
+            let pages = topic_pages(cx, ci, ti, category, topic, &mut warnings);
+            (pages, warnings)
+        })
+        .collect();
+    let mut pages = vec![cx.shell(index(cx))];
+    let mut done = done.drain(..);
+    for (ci, category) in bank.categories.iter().enumerate() {
+        pages.push(cx.shell(category_page(cx, ci, category)));
+        for _ in &category.topics {
+            let Some((topic_pages, topic_warnings)) = done.next() else {
+                unreachable!("one result per topic");
+            };
+            warnings.extend(topic_warnings);
+            pages.extend(topic_pages?);
         }
     }
     Ok(pages)
 }
 
+/// The pages of one topic: its index, its practice page and its questions, framed.
+fn topic_pages(
+    cx: &Cx<'_>,
+    ci: usize,
+    ti: usize,
+    category: &Category,
+    topic: &Topic,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<Framed>, Error> {
+    let mut pages = Vec::with_capacity(topic.questions.len() + 2);
+    pages.push(cx.shell(topic_page(cx, ci, ti, category, topic)));
+    pages.push(cx.shell(practice_page(cx, ci, ti, category, topic, warnings)?));
+    for (n, question) in topic.questions.iter().enumerate() {
+        pages.push(cx.shell(question_page(cx, ci, ti, category, topic, n, question)));
+    }
+    Ok(pages)
+}
+
 /// A list of topics as cards: title, summary, number of questions.
-fn topic_cards(cx: &Cx<'_>, from: &[String], category: &Category, skip: Option<&str>) -> String {
+fn topic_cards(
+    cx: &Cx<'_>,
+    from: &[String],
+    ci: usize,
+    category: &Category,
+    skip: Option<&str>,
+) -> String {
     let mut out = String::from("<ul class=\"cards\">\n");
-    for topic in category
-        .topics
-        .iter()
-        .filter(|t| Some(t.slug.as_str()) != skip)
-    {
+    for (ti, topic) in category.topics.iter().enumerate() {
+        if Some(topic.slug.as_str()) == skip {
+            continue;
+        }
+        let text = &cx.r.topics[ci][ti];
         let url = relative_url(
             &refs(from),
             &refs(&cx.topic_path(category, topic, "index.html")),
         );
-        let summary = topic
-            .meta
-            .summary
-            .as_ref()
-            .map(|s| format!("<span>{}</span> ", phrasing(cx.text(s))))
-            .unwrap_or_default();
-        out.push_str(&format!(
-            "<li><a href=\"{url}\"><strong>{title}</strong> {summary}<span class=\"count\">{count}</span></a></li>\n",
+        let _ = writeln!(
+            out,
+            "<li><a href=\"{url}\"><strong>{title}</strong> {summary}<span class=\"count\">{count}</span></a></li>",
             url = esc(&url),
-            title = esc(&plain(topic.title(cx.lang.code))),
+            title = esc(&text.title),
+            summary = text.card_summary,
             count = esc(&cx.s().questions(topic.questions.len())),
-        ));
+        );
     }
     out.push_str("</ul>\n");
     out
@@ -109,25 +156,20 @@ fn index(cx: &Cx<'_>) -> Page {
     let path = cx.lang_index();
     let bank = cx.site.bank;
     let mut main = format!("<h1>{}</h1>\n", esc(&cx.bank_title()));
-    for category in &bank.categories {
+    for (ci, category) in bank.categories.iter().enumerate() {
         let url = relative_url(&refs(&path), &refs(&cx.category_path(category)));
         main.push_str(&format!(
             "<section>\n<h2><a href=\"{url}\">{title}</a></h2>\n",
             url = esc(&url),
-            title = esc(&plain(category.title(cx.lang.code))),
+            title = esc(&cx.r.category_titles[ci]),
         ));
         if let Some(description) = &category.meta.description {
             main.push_str(&block(cx.text(description)));
         }
-        main.push_str(&topic_cards(cx, &path, category, None));
+        main.push_str(&topic_cards(cx, &path, ci, category, None));
         main.push_str("</section>\n");
     }
-    let description = bank
-        .categories
-        .iter()
-        .map(|c| plain(c.title(cx.lang.code)))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let description = cx.r.category_titles.join(", ");
     Page {
         title: cx.bank_title(),
         description,
@@ -138,9 +180,9 @@ fn index(cx: &Cx<'_>) -> Page {
     }
 }
 
-fn category_page(cx: &Cx<'_>, category: &Category) -> Page {
+fn category_page(cx: &Cx<'_>, ci: usize, category: &Category) -> Page {
     let path = cx.category_path(category);
-    let title = plain(category.title(cx.lang.code));
+    let title = cx.r.category_titles[ci].clone();
     let mut main = format!("<h1>{}</h1>\n", esc(&title));
     let description = category
         .meta
@@ -153,7 +195,7 @@ fn category_page(cx: &Cx<'_>, category: &Category) -> Page {
         "<h2>{}</h2>\n",
         esc(&fill(&cx.s().topics_in, &[("category", &title)]))
     ));
-    main.push_str(&topic_cards(cx, &path, category, None));
+    main.push_str(&topic_cards(cx, &path, ci, category, None));
     Page {
         title: format!("{title} · {}", cx.bank_title()),
         description: plain(description),
@@ -174,11 +216,11 @@ fn storage_key(cx: &Cx<'_>, category: &Category, topic: &Topic) -> String {
     )
 }
 
-fn topic_page(cx: &Cx<'_>, category: &Category, topic: &Topic) -> Page {
+fn topic_page(cx: &Cx<'_>, ci: usize, ti: usize, category: &Category, topic: &Topic) -> Page {
     let s = cx.s();
     let path = cx.topic_path(category, topic, "index.html");
-    let title = plain(topic.title(cx.lang.code));
-    let category_title = plain(category.title(cx.lang.code));
+    let title = cx.r.topics[ci][ti].title.clone();
+    let category_title = cx.r.category_titles[ci].clone();
     let summary = topic
         .meta
         .summary
@@ -230,20 +272,28 @@ fn topic_page(cx: &Cx<'_>, category: &Category, topic: &Topic) -> Page {
             &[("topic", &title), ("n", &topic.questions.len().to_string())]
         ))
     ));
-    for question in &topic.questions {
+    for (qi, question) in topic.questions.iter().enumerate() {
         let url = relative_url(
             &refs(&path),
             &refs(&cx.question_path(category, topic, question)),
         );
-        main.push_str(&format!(
-            "<li data-qid=\"{}\"><a href=\"{}\">{}</a></li>\n",
+        let _ = writeln!(
+            main,
+            "<li data-qid=\"{}\"><a href=\"{}\">{}</a></li>",
             esc(question.id.as_str()),
             esc(&url),
-            phrasing(cx.text(&question.stem))
-        ));
+            cx.r.question(ci, ti, qi).stem_phrasing()
+        );
     }
     main.push_str("</ol>\n</section>\n");
-    main.push_str(&other_topics(cx, &path, category, topic, &category_title));
+    main.push_str(&other_topics(
+        cx,
+        &path,
+        ci,
+        category,
+        topic,
+        &category_title,
+    ));
     Page {
         title: format!("{title} · {}", cx.bank_title()),
         description: plain(summary),
@@ -262,6 +312,7 @@ fn topic_page(cx: &Cx<'_>, category: &Category, topic: &Topic) -> Page {
 fn other_topics(
     cx: &Cx<'_>,
     from: &[String],
+    ci: usize,
     category: &Category,
     topic: &Topic,
     category_title: &str,
@@ -271,7 +322,7 @@ fn other_topics(
         format!(
             "<section>\n<h2>{}</h2>\n{}</section>\n",
             esc(&fill(&s.other_topics_in, &[("category", category_title)])),
-            topic_cards(cx, from, category, Some(&topic.slug))
+            topic_cards(cx, from, ci, category, Some(&topic.slug))
         )
     } else {
         let url = relative_url(&refs(from), &refs(&cx.category_path(category)));
@@ -290,16 +341,18 @@ fn script_string<'s>(cx: &'s Cx<'_>, key: &str) -> &'s str {
 
 fn question_page(
     cx: &Cx<'_>,
+    ci: usize,
+    ti: usize,
     category: &Category,
     topic: &Topic,
     n: usize,
     question: &Question,
 ) -> Page {
     let s = cx.s();
+    let text = cx.r.question(ci, ti, n);
     let path = cx.question_path(category, topic, question);
     let from = refs(&path);
-    let topic_title = plain(topic.title(cx.lang.code));
-    let stem = cx.text(&question.stem);
+    let topic_title = cx.r.topics[ci][ti].title.clone();
     let number = fill(
         &s.question_number,
         &[
@@ -318,15 +371,16 @@ fn question_page(
         topic = esc(&topic_title),
         number = esc(&number),
     );
-    let stem_html = inline(stem);
-    if has_block(&stem_html) {
-        main.push_str(&format!(
-            "<h1 class=\"visually-hidden\">{}</h1>\n<div class=\"stem\">{}</div>\n",
+    let stem_html = text.stem_inline();
+    if super::has_block(stem_html) {
+        let _ = writeln!(
+            main,
+            "<h1 class=\"visually-hidden\">{}</h1>\n<div class=\"stem\">{}</div>",
             esc(&number),
-            block(stem)
-        ));
+            text.stem_block
+        );
     } else {
-        main.push_str(&format!("<h1 class=\"stem\">{stem_html}</h1>\n"));
+        let _ = writeln!(main, "<h1 class=\"stem\">{stem_html}</h1>");
     }
     let key_attr: Vec<String> = keys.iter().map(usize::to_string).collect();
     main.push_str(&format!(
@@ -335,16 +389,13 @@ fn question_page(
         key = key_attr.join(" "),
         multiple = question.is_multiple_response(),
     ));
-    let options: Vec<String> = question
-        .options
-        .iter()
-        .map(|o| inline(cx.text(&o.text)))
-        .collect();
+    let options = &text.options;
     for (i, option) in options.iter().enumerate() {
-        main.push_str(&format!(
-            "<li><span class=\"letter\">{}</span> <span class=\"option-text\">{option}</span></li>\n",
+        let _ = writeln!(
+            main,
+            "<li><span class=\"letter\">{}</span> <span class=\"option-text\">{option}</span></li>",
             index_letter(i),
-        ));
+        );
     }
     main.push_str("</ol>\n");
     main.push_str(&format!(
@@ -370,17 +421,14 @@ fn question_page(
             key_texts.join(" · ")
         ));
     }
-    if let Some(explanation) = &question.explanation {
-        main.push_str(&format!(
-            "<div class=\"explanation\">{}</div>\n",
-            block(cx.text(explanation))
-        ));
+    if let Some(explanation) = &text.explanation {
+        let _ = writeln!(main, "<div class=\"explanation\">{explanation}</div>");
     }
-    let feedback: Vec<(usize, String)> = question
-        .options
+    let feedback: Vec<(usize, &str)> = text
+        .feedback
         .iter()
         .enumerate()
-        .filter_map(|(i, o)| o.feedback.as_ref().map(|f| (i, inline(cx.text(f)))))
+        .filter_map(|(i, f)| f.as_deref().map(|f| (i, f)))
         .collect();
     if !feedback.is_empty() {
         main.push_str(&format!(
@@ -388,10 +436,11 @@ fn question_page(
             esc(&s.feedback_heading)
         ));
         for (i, text) in feedback {
-            main.push_str(&format!(
-                "<dt>{letter}</dt><dd id=\"feedback-{i}\">{text}</dd>\n",
+            let _ = writeln!(
+                main,
+                "<dt>{letter}</dt><dd id=\"feedback-{i}\">{text}</dd>",
                 letter = index_letter(i)
-            ));
+            );
         }
         main.push_str("</dl>\n");
     }
@@ -413,6 +462,7 @@ fn question_page(
     main.push_str(&more_questions(
         cx,
         &from,
+        (ci, ti),
         category,
         topic,
         n,
@@ -420,14 +470,11 @@ fn question_page(
         &topic_title,
     ));
     Page {
-        title: format!("{} · {topic_title}", plain(stem)),
-        description: plain(stem),
+        title: format!("{} · {topic_title}", text.stem_plain),
+        description: text.stem_plain.clone(),
         crumbs: vec![
             (cx.bank_title(), cx.lang_index()),
-            (
-                plain(category.title(cx.lang.code)),
-                cx.category_path(category),
-            ),
+            (cx.r.category_titles[ci].clone(), cx.category_path(category)),
             (topic_title, cx.topic_path(category, topic, "index.html")),
         ],
         path,
@@ -463,31 +510,39 @@ fn pager(cx: &Cx<'_>, from: &[&str], category: &Category, topic: &Topic, n: usiz
 }
 
 /// "More questions about …": the related questions that exist, else the next ones.
+#[allow(clippy::too_many_arguments)]
 fn more_questions(
     cx: &Cx<'_>,
     from: &[&str],
+    (ci, ti): (usize, usize),
     category: &Category,
     topic: &Topic,
     n: usize,
     question: &Question,
     topic_title: &str,
 ) -> String {
-    let mut picked: Vec<(&Category, &Topic, &Question)> = Vec::new();
+    let mut picked: Vec<(&Category, &Topic, &Question, &str)> = Vec::new();
     for id in &question.related {
-        if let Some((c, t, q)) = cx.site.find(id.as_str())
+        if let Some((c, t, q, place)) = cx.site.find(id.as_str())
             && q.id.value != question.id.value
-            && !picked.iter().any(|(_, _, p)| p.id.value == q.id.value)
+            && !picked.iter().any(|(_, _, p, _)| p.id.value == q.id.value)
             && picked.len() < MORE
         {
-            picked.push((c, t, q));
+            let stem =
+                cx.r.question(place.category, place.topic, place.index)
+                    .stem_phrasing();
+            picked.push((c, t, q, stem));
         }
     }
     if picked.is_empty() {
         let count = topic.questions.len();
         picked = (1..count)
-            .map(|step| &topic.questions[(n + step) % count])
+            .map(|step| (n + step) % count)
             .take(MORE)
-            .map(|q| (category, topic, q))
+            .map(|i| {
+                let stem = cx.r.question(ci, ti, i).stem_phrasing();
+                (category, topic, &topic.questions[i], stem)
+            })
             .collect();
     }
     if picked.is_empty() {
@@ -497,13 +552,9 @@ fn more_questions(
         "<section class=\"more\">\n<h2>{}</h2>\n<ol class=\"questions\">\n",
         esc(&fill(&cx.s().more_questions, &[("topic", topic_title)]))
     );
-    for (c, t, q) in picked {
+    for (c, t, q, stem) in picked {
         let url = relative_url(from, &refs(&cx.question_path(c, t, q)));
-        out.push_str(&format!(
-            "<li><a href=\"{}\">{}</a></li>\n",
-            esc(&url),
-            phrasing(cx.text(&q.stem))
-        ));
+        let _ = writeln!(out, "<li><a href=\"{}\">{stem}</a></li>", esc(&url));
     }
     out.push_str("</ol>\n</section>\n");
     out
@@ -511,16 +562,18 @@ fn more_questions(
 
 fn practice_page(
     cx: &Cx<'_>,
+    ci: usize,
+    ti: usize,
     category: &Category,
     topic: &Topic,
     warnings: &mut Vec<Warning>,
 ) -> Result<Page, Error> {
     let s = cx.s();
     let path = cx.topic_path(category, topic, "practice.html");
-    let topic_title = plain(topic.title(cx.lang.code));
+    let topic_title = cx.r.topics[ci][ti].title.clone();
     let title = fill(&s.practice_title, &[("topic", &topic_title)]);
     let key = storage_key(cx, category, topic);
-    let data = practice::data(cx, category, topic, &key, warnings);
+    let data = practice::data(cx, (ci, ti), category, topic, &key, warnings);
     let json = script_json(&data).map_err(|e| Error {
         question: None,
         message: format!("cannot write the practice data of `{}`: {e}", topic.slug),
@@ -549,10 +602,7 @@ fn practice_page(
             .unwrap_or_default(),
         crumbs: vec![
             (cx.bank_title(), cx.lang_index()),
-            (
-                plain(category.title(cx.lang.code)),
-                cx.category_path(category),
-            ),
+            (cx.r.category_titles[ci].clone(), cx.category_path(category)),
             (topic_title, cx.topic_path(category, topic, "index.html")),
         ],
         path,

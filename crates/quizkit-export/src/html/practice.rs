@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::escape::relative_url;
 use super::pages::SHORT_PRACTICE;
-use super::{Cx, block, inline, refs};
+use super::{Cx, refs};
 use crate::Warning;
 
 /// What `practice.js` reads.
@@ -22,44 +22,45 @@ pub struct Data<'a> {
     /// The UI strings of the script.
     strings: &'a BTreeMap<String, String>,
     /// The questions that can be practised, in topic order.
-    questions: Vec<Item>,
+    questions: Vec<Item<'a>>,
 }
 
 /// One question.
 #[derive(Debug, Serialize)]
-struct Item {
-    id: String,
+struct Item<'a> {
+    id: &'a str,
     /// Its page, relative to the practice page.
     url: String,
-    stem: String,
-    options: Vec<Choice>,
+    stem: &'a str,
+    options: Vec<Choice<'a>>,
     /// The 0-based indices of the right options.
     key: Vec<usize>,
     multiple: bool,
     /// Whether the script may show the options in another order.
     shuffle: bool,
-    explanation: String,
+    explanation: &'a str,
 }
 
 /// One option.
 #[derive(Debug, Serialize)]
-struct Choice {
-    html: String,
+struct Choice<'a> {
+    html: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    feedback: Option<String>,
+    feedback: Option<&'a str>,
 }
 
 /// The practice data of `topic`; questions without a usable key are left out, with a warning.
 pub fn data<'a>(
     cx: &'a Cx<'_>,
+    (ci, ti): (usize, usize),
     category: &Category,
-    topic: &Topic,
+    topic: &'a Topic,
     storage_key: &'a str,
     warnings: &mut Vec<Warning>,
 ) -> Data<'a> {
     let from = cx.topic_path(category, topic, "practice.html");
     let mut questions = Vec::new();
-    for question in &topic.questions {
+    for (qi, question) in topic.questions.iter().enumerate() {
         let key = question.key_indices();
         if key.is_empty() || question.options.len() < 2 {
             warnings.push(Warning {
@@ -68,29 +69,27 @@ pub fn data<'a>(
             });
             continue;
         }
+        let text = cx.r.question(ci, ti, qi);
         questions.push(Item {
-            id: question.id.value.clone(),
+            id: &question.id.value,
             url: relative_url(
                 &refs(&from),
                 &refs(&cx.question_path(category, topic, question)),
             ),
-            stem: block(cx.text(&question.stem)),
-            options: question
+            stem: &text.stem_block,
+            options: text
                 .options
                 .iter()
-                .map(|o| Choice {
-                    html: inline(cx.text(&o.text)),
-                    feedback: o.feedback.as_ref().map(|f| inline(cx.text(f))),
+                .zip(&text.feedback)
+                .map(|(html, feedback)| Choice {
+                    html,
+                    feedback: feedback.as_deref(),
                 })
                 .collect(),
             key,
             multiple: question.is_multiple_response(),
             shuffle: cx.site.bank.shuffles(question),
-            explanation: question
-                .explanation
-                .as_ref()
-                .map(|e| block(cx.text(e)))
-                .unwrap_or_default(),
+            explanation: text.explanation.as_deref().unwrap_or_default(),
         });
     }
     Data {

@@ -1,0 +1,159 @@
+//! Every text of the bank rendered once per language, before any page is written.
+//!
+//! A question's stem appears on its own page, in its topic's list, in its practice data and
+//! in up to [`super::pages`]' "more questions" lists of other pages, and a topic's summary on
+//! every card of its category: rendering each Markdown text once and sharing the result keeps
+//! the site's cost proportional to the bank, not to the links between its pages.
+
+use std::ops::Range;
+
+use quizkit_model::{Bank, Question};
+use rayon::prelude::*;
+
+use super::escape::esc;
+use super::{Lang, has_block, plain};
+use crate::markdown::{self, Math};
+
+/// One question's texts in one language.
+pub struct QuestionText {
+    /// The stem as block HTML.
+    pub stem_block: String,
+    /// Where the stem as inline HTML lies in `stem_block` (all of it unless it is one paragraph).
+    stem_inline: Range<usize>,
+    /// The stem as plain text.
+    pub stem_plain: String,
+    /// The stem as phrasing content for the text of a link, when it differs from the inline HTML.
+    stem_phrasing: Option<String>,
+    /// Each option's text as inline HTML.
+    pub options: Vec<String>,
+    /// Each option's feedback as inline HTML.
+    pub feedback: Vec<Option<String>>,
+    /// The explanation as block HTML.
+    pub explanation: Option<String>,
+}
+
+impl QuestionText {
+    fn new(question: &Question, lang: &str) -> Self {
+        let stem = question.stem.value.get_or_first(lang);
+        let stem_block = markdown::to_html(stem, Math::MathMl);
+        let stem_inline = markdown::inline_range(&stem_block);
+        let inline = &stem_block[stem_inline.clone()];
+        let stem_plain = plain(stem);
+        let stem_phrasing =
+            (has_block(inline) || inline.contains("<a ") || inline.contains("<img"))
+                .then(|| esc(&stem_plain).into_owned());
+        QuestionText {
+            stem_inline,
+            stem_plain,
+            stem_phrasing,
+            options: question
+                .options
+                .iter()
+                .map(|o| markdown::to_inline_html(o.text.value.get_or_first(lang), Math::MathMl))
+                .collect(),
+            feedback: question
+                .options
+                .iter()
+                .map(|o| {
+                    o.feedback
+                        .as_ref()
+                        .map(|f| markdown::to_inline_html(f.value.get_or_first(lang), Math::MathMl))
+                })
+                .collect(),
+            explanation: question
+                .explanation
+                .as_ref()
+                .map(|e| markdown::to_html(e.value.get_or_first(lang), Math::MathMl)),
+            stem_block,
+        }
+    }
+
+    /// The stem as inline HTML: what [`super::inline`] gives.
+    pub fn stem_inline(&self) -> &str {
+        &self.stem_block[self.stem_inline.clone()]
+    }
+
+    /// The stem as phrasing content: what [`super::phrasing`] gives.
+    pub fn stem_phrasing(&self) -> &str {
+        self.stem_phrasing
+            .as_deref()
+            .unwrap_or_else(|| self.stem_inline())
+    }
+}
+
+/// One topic's texts in one language.
+pub struct TopicText {
+    /// The title as plain text.
+    pub title: String,
+    /// The summary as a card's `<span>`, or "".
+    pub card_summary: String,
+}
+
+/// The texts of a bank in one language.
+pub struct Rendered {
+    /// The bank's title as plain text.
+    pub bank_title: String,
+    /// Each category's title as plain text.
+    pub category_titles: Vec<String>,
+    /// Each topic's texts, by category.
+    pub topics: Vec<Vec<TopicText>>,
+    /// Where each topic's questions start in `questions`, by category.
+    starts: Vec<Vec<usize>>,
+    /// Every question's texts, in bank order.
+    questions: Vec<QuestionText>,
+}
+
+impl Rendered {
+    /// Renders every text of `bank` in `lang`, the questions in parallel.
+    pub fn new(bank: &Bank, lang: &Lang<'_>) -> Self {
+        let code = lang.code;
+        let mut starts = Vec::with_capacity(bank.categories.len());
+        let mut all: Vec<&Question> = Vec::new();
+        for category in &bank.categories {
+            let mut topic_starts = Vec::with_capacity(category.topics.len());
+            for topic in &category.topics {
+                topic_starts.push(all.len());
+                all.extend(topic.questions.iter());
+            }
+            starts.push(topic_starts);
+        }
+        let questions = all.par_iter().map(|q| QuestionText::new(q, code)).collect();
+        let topics = bank
+            .categories
+            .iter()
+            .map(|category| {
+                category
+                    .topics
+                    .iter()
+                    .map(|topic| TopicText {
+                        title: plain(topic.title(code)),
+                        card_summary: topic
+                            .meta
+                            .summary
+                            .as_ref()
+                            .map(|s| {
+                                format!("<span>{}</span> ", super::phrasing(s.get_or_first(code)))
+                            })
+                            .unwrap_or_default(),
+                    })
+                    .collect()
+            })
+            .collect();
+        Rendered {
+            bank_title: plain(bank.title(code)),
+            category_titles: bank
+                .categories
+                .iter()
+                .map(|c| plain(c.title(code)))
+                .collect(),
+            topics,
+            starts,
+            questions,
+        }
+    }
+
+    /// The texts of question `index` of topic `topic` of category `category`.
+    pub fn question(&self, category: usize, topic: usize, index: usize) -> &QuestionText {
+        &self.questions[self.starts[category][topic] + index]
+    }
+}
