@@ -292,6 +292,12 @@ pub fn document(bank: &Bank) -> Export {
     let ctx = Ctx {
         langs: bank.config.languages().collect(),
     };
+    document_with(&ctx, bank, true)
+}
+
+/// The export document of `bank`; without `questions`, every topic's list of questions is
+/// left empty.
+fn document_with(ctx: &Ctx<'_>, bank: &Bank, questions: bool) -> Export {
     Export {
         version: FORMAT_VERSION,
         bank: BankOut {
@@ -328,7 +334,11 @@ pub fn document(bank: &Bank) -> Export {
                             .iter()
                             .map(|k| ctx.text(k, Form::Block))
                             .collect(),
-                        questions: t.questions.iter().map(|q| ctx.question(bank, q)).collect(),
+                        questions: if questions {
+                            t.questions.iter().map(|q| ctx.question(bank, q)).collect()
+                        } else {
+                            Vec::new()
+                        },
                     })
                     .collect(),
             })
@@ -348,7 +358,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             ),
         });
     }
-    let mut bytes = serde_json::to_vec_pretty(&document(bank)).map_err(|e| Error {
+    let mut bytes = write(bank).map_err(|e| Error {
         question: None,
         message: format!("cannot write JSON: {e}"),
     })?;
@@ -360,6 +370,82 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         }],
         warnings,
     })
+}
+
+/// How many topics' questions are written at a time, in parallel, before they are appended.
+const BATCH: usize = 64;
+
+/// The empty list of questions that [`write`] fills in, as the skeleton document holds it.
+const EMPTY_QUESTIONS: &[u8] = b"\"questions\": []";
+
+/// The pretty-printed document of `bank`, the same bytes as serializing [`document`], without
+/// holding the whole document: the document without questions is written first, then each
+/// topic's questions are written (in parallel, a batch of topics at a time) into its place.
+/// Inside JSON strings `"` is escaped, so `"questions": []` occurs only as a topic's key.
+fn write(bank: &Bank) -> Result<Vec<u8>, serde_json::Error> {
+    use rayon::prelude::*;
+    let ctx = Ctx {
+        langs: bank.config.languages().collect(),
+    };
+    let skeleton = serde_json::to_vec_pretty(&document_with(&ctx, bank, false))?;
+    let topics: Vec<&quizkit_model::Topic> =
+        bank.categories.iter().flat_map(|c| &c.topics).collect();
+    let mut out = Vec::with_capacity(skeleton.len());
+    let mut rest = &skeleton[..];
+    for batch in topics.chunks(BATCH) {
+        let written: Vec<Vec<Vec<u8>>> = batch
+            .par_iter()
+            .map(|topic| {
+                topic
+                    .questions
+                    .par_iter()
+                    .map(|q| serde_json::to_vec_pretty(&ctx.question(bank, q)))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<_, _>>()?;
+        for questions in written {
+            let Some(at) = find(rest, EMPTY_QUESTIONS) else {
+                return Err(serde::ser::Error::custom(
+                    "a topic's questions have no place in the document",
+                ));
+            };
+            let key_end = at + EMPTY_QUESTIONS.len() - 2;
+            out.extend_from_slice(&rest[..key_end]);
+            let line = out.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+            let indent = out[line..].iter().take_while(|&&b| b == b' ').count();
+            rest = &rest[key_end..];
+            if questions.is_empty() {
+                continue;
+            }
+            let item_indent = indent + 2;
+            out.push(b'[');
+            for (i, question) in questions.iter().enumerate() {
+                out.push(b'\n');
+                out.resize(out.len() + item_indent, b' ');
+                for (j, line) in question.split(|&b| b == b'\n').enumerate() {
+                    if j > 0 {
+                        out.push(b'\n');
+                        out.resize(out.len() + item_indent, b' ');
+                    }
+                    out.extend_from_slice(line);
+                }
+                if i + 1 < questions.len() {
+                    out.push(b',');
+                }
+            }
+            out.push(b'\n');
+            out.resize(out.len() + indent, b' ');
+            out.push(b']');
+            rest = &rest[2..];
+        }
+    }
+    out.extend_from_slice(rest);
+    Ok(out)
+}
+
+/// Where `needle` first occurs in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The JSON Schema of the export (draft 7), pretty-printed with a trailing newline: what
