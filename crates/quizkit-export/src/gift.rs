@@ -15,6 +15,7 @@
 //! lossless import. Images and characters Moodle cannot store are refused, as in Moodle XML.
 
 use quizkit_model::{Bank, Question};
+use rayon::prelude::*;
 
 use crate::moodle::common::{self, Form, Langs, category_path, grades};
 use crate::moodle::warn_stray_lt;
@@ -29,7 +30,8 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     common::check_bank(bank, "gift")?;
     common::check_ids(bank)?;
     let mut warnings = crate::moodle::language_note(bank, options, &langs);
-    let mut blocks: Vec<String> = Vec::new();
+    // Blocks are separated by an empty line; each topic's blocks are written in parallel.
+    let mut text = String::new();
     let mut lost_info = false;
     for category in &bank.categories {
         let category_name = langs.title(
@@ -40,21 +42,39 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         warn_stray_lt(&langs, &category_name, None, &mut warnings);
         for topic in &category.topics {
             lost_info |= topic.meta.summary.is_some() || !topic.meta.key_points.is_empty();
-            let topic_name = langs.title(topic.meta.title.as_ref().map(|t| &t.value), &topic.slug);
-            warn_stray_lt(&langs, &topic_name, None, &mut warnings);
-            let path = category_path(&[&category_name, &topic_name]);
-            if path.contains('\\') {
-                warnings.push(Warning {
-                    question: None,
-                    message: format!(
-                        "the category path `{path}` holds a backslash, which Moodle's GIFT import may change (it reads escapes there but never undoes them); use the Moodle XML export"
-                    ),
-                });
+        }
+        let topics: Vec<Result<(String, Vec<Warning>), Error>> = category
+            .topics
+            .par_iter()
+            .map(|topic| {
+                let mut warnings = Vec::new();
+                let topic_name =
+                    langs.title(topic.meta.title.as_ref().map(|t| &t.value), &topic.slug);
+                warn_stray_lt(&langs, &topic_name, None, &mut warnings);
+                let path = category_path(&[&category_name, &topic_name]);
+                if path.contains('\\') {
+                    warnings.push(Warning {
+                        question: None,
+                        message: format!(
+                            "the category path `{path}` holds a backslash, which Moodle's GIFT import may change (it reads escapes there but never undoes them); use the Moodle XML export"
+                        ),
+                    });
+                }
+                let mut text = format!("$CATEGORY: {path}\n");
+                for question in &topic.questions {
+                    text.push('\n');
+                    text.push_str(&question_block(bank, question, &langs, &mut warnings)?);
+                }
+                Ok((text, warnings))
+            })
+            .collect();
+        for topic in topics {
+            let (topic_text, topic_warnings) = topic?;
+            if !text.is_empty() {
+                text.push('\n');
             }
-            blocks.push(format!("$CATEGORY: {path}\n"));
-            for question in &topic.questions {
-                blocks.push(question_block(bank, question, &langs, &mut warnings)?);
-            }
+            text.push_str(&topic_text);
+            warnings.extend(topic_warnings);
         }
     }
     if bank.question_count() > 0 {
@@ -76,7 +96,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     Ok(Output {
         files: vec![File {
             path: FILE_NAME.to_owned(),
-            bytes: blocks.join("\n").into_bytes(),
+            bytes: text.into_bytes(),
         }],
         warnings,
     })

@@ -26,6 +26,7 @@
 pub(crate) mod common;
 
 use quizkit_model::{Bank, LocalizedText, Question};
+use rayon::prelude::*;
 
 use self::common::{Form, Langs, MAX_IDNUMBER_CHARS, category_path, grades, render};
 use crate::{Error, File, LangChoice, Options, Output, Warning};
@@ -61,26 +62,41 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             &format!("{bank_id}/{}", category.slug),
             &mut warnings,
         );
-        for topic in &category.topics {
-            let topic_name = langs.title(topic.meta.title.as_ref().map(|t| &t.value), &topic.slug);
-            warn_stray_lt(&langs, &topic_name, None, &mut warnings);
-            let info = langs.combine(|lang| {
-                topic_info(
-                    topic.meta.summary.as_ref().map(|s| &s.value),
-                    &topic.meta.key_points,
-                    lang,
-                )
-            });
-            write_category(
-                &mut xml,
-                &category_path(&[&category_name, &topic_name]),
-                &info,
-                &format!("{bank_id}/{}/{}", category.slug, topic.slug),
-                &mut warnings,
-            );
-            for question in &topic.questions {
-                write_question(&mut xml, bank, question, &langs, &mut warnings)?;
-            }
+        // The topics are written in parallel, each into its own buffer with its own
+        // warnings, and appended in order: the same bytes and warnings as one by one.
+        let topics: Vec<Result<(String, Vec<Warning>), Error>> = category
+            .topics
+            .par_iter()
+            .map(|topic| {
+                let mut xml = String::with_capacity(4096 + topic.questions.len() * 4096);
+                let mut warnings = Vec::new();
+                let topic_name =
+                    langs.title(topic.meta.title.as_ref().map(|t| &t.value), &topic.slug);
+                warn_stray_lt(&langs, &topic_name, None, &mut warnings);
+                let info = langs.combine(|lang| {
+                    topic_info(
+                        topic.meta.summary.as_ref().map(|s| &s.value),
+                        &topic.meta.key_points,
+                        lang,
+                    )
+                });
+                write_category(
+                    &mut xml,
+                    &category_path(&[&category_name, &topic_name]),
+                    &info,
+                    &format!("{bank_id}/{}/{}", category.slug, topic.slug),
+                    &mut warnings,
+                );
+                for question in &topic.questions {
+                    write_question(&mut xml, bank, question, &langs, &mut warnings)?;
+                }
+                Ok((xml, warnings))
+            })
+            .collect();
+        for topic in topics {
+            let (topic_xml, topic_warnings) = topic?;
+            xml.push_str(&topic_xml);
+            warnings.extend(topic_warnings);
         }
     }
     xml.push_str("</quiz>\n");
