@@ -164,14 +164,15 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         })
         .collect();
 
-    let collection = collection::build(&notes, &decks, time).map_err(|e| Error {
-        question: None,
-        message: format!("cannot build the Anki collection: {e}"),
-    })?;
-    let bytes = package::write(&collection).map_err(|e| Error {
-        question: None,
-        message: format!("cannot write the Anki package: {e}"),
-    })?;
+    let bytes = collection::build(notes, &decks, time, package::write)
+        .map_err(|e| Error {
+            question: None,
+            message: format!("cannot build the Anki collection: {e}"),
+        })?
+        .map_err(|e| Error {
+            question: None,
+            message: format!("cannot write the Anki package: {e}"),
+        })?;
     Ok(Output {
         files: vec![File {
             path: TARGET.default_path.to_owned(),

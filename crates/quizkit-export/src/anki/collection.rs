@@ -72,8 +72,13 @@ pub struct NoteRow {
     pub due: i64,
 }
 
-/// The collection as the bytes of a SQLite file.
-pub fn build(notes: &[NoteRow], decks: &[Deck], time: i64) -> rusqlite::Result<Vec<u8>> {
+/// The collection as a SQLite file, handed as bytes to `write`, whose result it returns.
+pub fn build<R>(
+    notes: Vec<NoteRow>,
+    decks: &[Deck],
+    time: i64,
+    write: impl FnOnce(&[u8]) -> R,
+) -> rusqlite::Result<R> {
     let mut db = Connection::open_in_memory()?;
     // 16 KiB pages: a note row of one to two KiB leaves little of a page unused (with 4 KiB
     // pages the file is half as large again). Every SQLite since 2010 reads them.
@@ -103,7 +108,7 @@ pub fn build(notes: &[NoteRow], decks: &[Deck], time: i64) -> rusqlite::Result<V
         let mut card = tx.prepare(
             "INSERT INTO cards VALUES (?1, ?1, ?2, 0, ?3, -1, 0, 0, ?4, 0, 0, 0, 0, 0, 0, 0, 0, '')",
         )?;
-        for n in notes {
+        for n in &notes {
             note.execute(params![
                 n.id,
                 n.guid,
@@ -118,7 +123,10 @@ pub fn build(notes: &[NoteRow], decks: &[Deck], time: i64) -> rusqlite::Result<V
         }
     }
     tx.commit()?;
-    Ok(db.serialize(MAIN_DB)?.to_vec())
+    // The rows are in the database now; the serialized database is handed to `write` where
+    // it lies, not copied.
+    drop(notes);
+    Ok(write(&db.serialize(MAIN_DB)?))
 }
 
 fn deck_json(deck: &Deck, time: i64) -> Value {
