@@ -52,9 +52,18 @@ pub fn relative_url(from: &[&str], to: &[&str]) -> String {
         .zip(to_dirs)
         .take_while(|(a, b)| a == b)
         .count();
-    let mut url = "../".repeat(from_dirs.len() - common);
-    let rest: Vec<Cow<'_, str>> = to[common..].iter().map(|s| url_segment(s)).collect();
-    url.push_str(&rest.join("/"));
+    let ups = from_dirs.len() - common;
+    let rest = &to[common..];
+    let mut url = String::with_capacity(ups * 3 + rest.iter().map(|s| s.len() + 1).sum::<usize>());
+    for _ in 0..ups {
+        url.push_str("../");
+    }
+    for (i, segment) in rest.iter().enumerate() {
+        if i > 0 {
+            url.push('/');
+        }
+        url.push_str(&url_segment(segment));
+    }
     url
 }
 
@@ -63,10 +72,22 @@ pub fn relative_url(from: &[&str], to: &[&str]) -> String {
 pub fn script_json<T: serde::Serialize>(value: &T) -> Result<String, serde_json::Error> {
     let json = serde_json::to_string(value)?;
     // These characters can occur only inside JSON strings, where the escapes mean the same.
-    Ok(json
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026"))
+    if !json.contains(['<', '>', '&']) {
+        return Ok(json);
+    }
+    let mut out = String::with_capacity(json.len() + json.len() / 8);
+    let mut rest = json.as_str();
+    while let Some(at) = rest.find(['<', '>', '&']) {
+        out.push_str(&rest[..at]);
+        out.push_str(match rest.as_bytes()[at] {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            _ => "\\u0026",
+        });
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
 }
 
 #[cfg(test)]

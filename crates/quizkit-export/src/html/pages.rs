@@ -78,16 +78,31 @@ pub fn language(cx: &Cx<'_>, warnings: &mut Vec<Warning>) -> Result<Vec<Framed>,
         .enumerate()
         .flat_map(|(ci, c)| (0..c.topics.len()).map(move |ti| (ci, ti)))
         .collect();
+    // The cards of a category's topics as its topic pages show them: every topic page of a
+    // category is in a sibling folder, so each card links the same way from all of them.
+    let siblings: Vec<Vec<String>> = bank
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(ci, category)| {
+            // A topic folder that is none of the topics: a card never links to its own page.
+            let from = cx.path(&[&category.slug, "", "index.html"]);
+            (0..category.topics.len())
+                .map(|ti| card(cx, &from, ci, category, ti))
+                .collect()
+        })
+        .collect();
     let mut done: Vec<TopicDone> = topics
         .par_iter()
         .map(|&(ci, ti)| {
             let category = &bank.categories[ci];
             let topic = &category.topics[ti];
             let mut warnings = Vec::new();
-            let pages = topic_pages(cx, ci, ti, category, topic, &mut warnings);
+            let pages = topic_pages(cx, &siblings[ci], ci, ti, category, topic, &mut warnings);
             (pages, warnings)
         })
         .collect();
+    drop(siblings);
     let mut pages = vec![cx.shell(index(cx))];
     let mut done = done.drain(..);
     for (ci, category) in bank.categories.iter().enumerate() {
@@ -106,6 +121,7 @@ pub fn language(cx: &Cx<'_>, warnings: &mut Vec<Warning>) -> Result<Vec<Framed>,
 /// The pages of one topic: its index, its practice page and its questions, framed.
 fn topic_pages(
     cx: &Cx<'_>,
+    siblings: &[String],
     ci: usize,
     ti: usize,
     category: &Category,
@@ -113,7 +129,7 @@ fn topic_pages(
     warnings: &mut Vec<Warning>,
 ) -> Result<Vec<Framed>, Error> {
     let mut pages = Vec::with_capacity(topic.questions.len() + 2);
-    pages.push(cx.shell(topic_page(cx, ci, ti, category, topic)));
+    pages.push(cx.shell(topic_page(cx, siblings, ci, ti, category, topic)));
     pages.push(cx.shell(practice_page(cx, ci, ti, category, topic, warnings)?));
     for (n, question) in topic.questions.iter().enumerate() {
         pages.push(cx.shell(question_page(cx, ci, ti, category, topic, n, question)));
@@ -131,25 +147,43 @@ fn topic_cards(
 ) -> String {
     let mut out = String::from("<ul class=\"cards\">\n");
     for (ti, topic) in category.topics.iter().enumerate() {
-        if Some(topic.slug.as_str()) == skip {
-            continue;
+        if Some(topic.slug.as_str()) != skip {
+            out.push_str(&card(cx, from, ci, category, ti));
         }
-        let text = &cx.r.topics[ci][ti];
-        let url = relative_url(
-            &refs(from),
-            &refs(&cx.topic_path(category, topic, "index.html")),
-        );
-        let _ = writeln!(
-            out,
-            "<li><a href=\"{url}\"><strong>{title}</strong> {summary}<span class=\"count\">{count}</span></a></li>",
-            url = esc(&url),
-            title = esc(&text.title),
-            summary = text.card_summary,
-            count = esc(&cx.s().questions(topic.questions.len())),
-        );
     }
     out.push_str("</ul>\n");
     out
+}
+
+/// The cards of `category`'s topics but `skip`, from the cards computed for its topic pages
+/// (`siblings`): what [`topic_cards`] gives for a topic page.
+fn sibling_cards(siblings: &[String], category: &Category, skip: &str) -> String {
+    let mut out = String::with_capacity(siblings.iter().map(String::len).sum::<usize>() + 32);
+    out.push_str("<ul class=\"cards\">\n");
+    for (topic, card) in category.topics.iter().zip(siblings) {
+        if topic.slug != skip {
+            out.push_str(card);
+        }
+    }
+    out.push_str("</ul>\n");
+    out
+}
+
+/// One topic's card as the page at `from` shows it.
+fn card(cx: &Cx<'_>, from: &[String], ci: usize, category: &Category, ti: usize) -> String {
+    let topic = &category.topics[ti];
+    let text = &cx.r.topics[ci][ti];
+    let url = relative_url(
+        &refs(from),
+        &refs(&cx.topic_path(category, topic, "index.html")),
+    );
+    format!(
+        "<li><a href=\"{url}\"><strong>{title}</strong> {summary}<span class=\"count\">{count}</span></a></li>\n",
+        url = esc(&url),
+        title = esc(&text.title),
+        summary = text.card_summary,
+        count = esc(&cx.s().questions(topic.questions.len())),
+    )
 }
 
 fn index(cx: &Cx<'_>) -> Page {
@@ -216,7 +250,14 @@ fn storage_key(cx: &Cx<'_>, category: &Category, topic: &Topic) -> String {
     )
 }
 
-fn topic_page(cx: &Cx<'_>, ci: usize, ti: usize, category: &Category, topic: &Topic) -> Page {
+fn topic_page(
+    cx: &Cx<'_>,
+    siblings: &[String],
+    ci: usize,
+    ti: usize,
+    category: &Category,
+    topic: &Topic,
+) -> Page {
     let s = cx.s();
     let path = cx.topic_path(category, topic, "index.html");
     let title = cx.r.topics[ci][ti].title.clone();
@@ -289,7 +330,7 @@ fn topic_page(cx: &Cx<'_>, ci: usize, ti: usize, category: &Category, topic: &To
     main.push_str(&other_topics(
         cx,
         &path,
-        ci,
+        siblings,
         category,
         topic,
         &category_title,
@@ -312,7 +353,7 @@ fn topic_page(cx: &Cx<'_>, ci: usize, ti: usize, category: &Category, topic: &To
 fn other_topics(
     cx: &Cx<'_>,
     from: &[String],
-    ci: usize,
+    siblings: &[String],
     category: &Category,
     topic: &Topic,
     category_title: &str,
@@ -322,7 +363,7 @@ fn other_topics(
         format!(
             "<section>\n<h2>{}</h2>\n{}</section>\n",
             esc(&fill(&s.other_topics_in, &[("category", category_title)])),
-            topic_cards(cx, from, ci, category, Some(&topic.slug))
+            sibling_cards(siblings, category, &topic.slug)
         )
     } else {
         let url = relative_url(&refs(from), &refs(&cx.category_path(category)));

@@ -105,7 +105,10 @@ fn count(one: &str, other: &str, n: usize) -> String {
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = template.to_owned();
     for (name, value) in values {
-        out = out.replace(&format!("{{{name}}}"), value);
+        let placeholder = format!("{{{name}}}");
+        if out.contains(&placeholder) {
+            out = out.replace(&placeholder, value);
+        }
     }
     out
 }
