@@ -271,6 +271,22 @@ impl Cx<'_> {
         self.path(&[&category.slug, &topic.slug, "q", &file])
     }
 
+    /// The relative URL from the page at `from` to the page of `question`: the same as
+    /// `relative_url(from, &refs(&self.question_path(…)))`, without building the path.
+    fn question_url(
+        &self,
+        from: &[&str],
+        category: &Category,
+        topic: &Topic,
+        question: &Question,
+    ) -> String {
+        let file = format!("{}.html", question.id.as_str());
+        relative_url(
+            from,
+            &[self.lang.code, &category.slug, &topic.slug, "q", &file],
+        )
+    }
+
     /// The title of the bank in this language, plain text.
     fn bank_title(&self) -> String {
         self.r.bank_title.clone()

@@ -313,11 +313,9 @@ fn topic_page(
             &[("topic", &title), ("n", &topic.questions.len().to_string())]
         ))
     ));
+    let from = refs(&path);
     for (qi, question) in topic.questions.iter().enumerate() {
-        let url = relative_url(
-            &refs(&path),
-            &refs(&cx.question_path(category, topic, question)),
-        );
+        let url = cx.question_url(&from, category, topic, question);
         let _ = writeln!(
             main,
             "<li data-qid=\"{}\"><a href=\"{}\">{}</a></li>",
@@ -529,7 +527,7 @@ fn pager(cx: &Cx<'_>, from: &[&str], category: &Category, topic: &Topic, n: usiz
     let s = cx.s();
     let link = |question: Option<&Question>, rel: &str, label: &str| {
         question.map(|q| {
-            let url = relative_url(from, &refs(&cx.question_path(category, topic, q)));
+            let url = cx.question_url(from, category, topic, q);
             format!("<a rel=\"{rel}\" href=\"{}\">{}</a>", esc(&url), esc(label))
         })
     };
@@ -594,7 +592,7 @@ fn more_questions(
         esc(&fill(&cx.s().more_questions, &[("topic", topic_title)]))
     );
     for (c, t, q, stem) in picked {
-        let url = relative_url(from, &refs(&cx.question_path(c, t, q)));
+        let url = cx.question_url(from, c, t, q);
         let _ = writeln!(out, "<li><a href=\"{}\">{stem}</a></li>", esc(&url));
     }
     out.push_str("</ol>\n</section>\n");

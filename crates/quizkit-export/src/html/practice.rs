@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use quizkit_model::{Category, Topic};
 use serde::Serialize;
 
-use super::escape::relative_url;
 use super::pages::SHORT_PRACTICE;
 use super::{Cx, refs};
 use crate::Warning;
@@ -59,6 +58,7 @@ pub fn data<'a>(
     warnings: &mut Vec<Warning>,
 ) -> Data<'a> {
     let from = cx.topic_path(category, topic, "practice.html");
+    let from = refs(&from);
     let mut questions = Vec::new();
     for (qi, question) in topic.questions.iter().enumerate() {
         let key = question.key_indices();
@@ -72,10 +72,7 @@ pub fn data<'a>(
         let text = cx.r.question(ci, ti, qi);
         questions.push(Item {
             id: &question.id.value,
-            url: relative_url(
-                &refs(&from),
-                &refs(&cx.question_path(category, topic, question)),
-            ),
+            url: cx.question_url(&from, category, topic, question),
             stem: &text.stem_block,
             options: text
                 .options
