@@ -371,6 +371,16 @@ pub(crate) fn forbidden_in_xml(c: char) -> bool {
     (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{FFFE}' | '\u{FFFF}')
 }
 
+/// True when `s` may hold a character [`forbidden_in_xml`] refuses: a byte-wise test, much
+/// faster than decoding characters. In UTF-8 a byte below 0x20 is always that C0 control,
+/// and U+FFFE and U+FFFF are `EF BF BE` and `EF BF BF`.
+pub(crate) fn may_hold_forbidden(s: &str) -> bool {
+    s.bytes()
+        .any(|b| b < b' ' && !matches!(b, b'\t' | b'\n' | b'\r'))
+        || s.contains('\u{FFFE}')
+        || s.contains('\u{FFFF}')
+}
+
 fn check_chars(
     question: Option<&str>,
     owner: &str,
@@ -378,6 +388,9 @@ fn check_chars(
     lang: Option<&str>,
     s: &str,
 ) -> Result<(), Error> {
+    if !may_hold_forbidden(s) {
+        return Ok(());
+    }
     if let Some((at, c)) = s.chars().enumerate().find(|&(_, c)| forbidden_in_xml(c)) {
         let lang = lang.map(|l| format!(" ({l})")).unwrap_or_default();
         let whose = if owner.is_empty() {
