@@ -376,7 +376,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
 const BATCH: usize = 64;
 
 /// The empty list of questions that [`write`] fills in, as the skeleton document holds it.
-const EMPTY_QUESTIONS: &[u8] = b"\"questions\": []";
+const EMPTY_QUESTIONS: &str = "\"questions\": []";
 
 /// The pretty-printed document of `bank`, the same bytes as serializing [`document`], without
 /// holding the whole document: the document without questions is written first, then each
@@ -387,30 +387,30 @@ fn write(bank: &Bank) -> Result<Vec<u8>, serde_json::Error> {
     let ctx = Ctx {
         langs: bank.config.languages().collect(),
     };
-    let skeleton = serde_json::to_vec_pretty(&document_with(&ctx, bank, false))?;
+    let skeleton = serde_json::to_string_pretty(&document_with(&ctx, bank, false))?;
     let topics: Vec<&quizkit_model::Topic> =
         bank.categories.iter().flat_map(|c| &c.topics).collect();
     let mut out = Vec::with_capacity(skeleton.len());
-    let mut rest = &skeleton[..];
+    let mut rest = skeleton.as_str();
     for batch in topics.chunks(BATCH) {
-        let written: Vec<Vec<Vec<u8>>> = batch
+        let written: Vec<Vec<String>> = batch
             .par_iter()
             .map(|topic| {
                 topic
                     .questions
                     .par_iter()
-                    .map(|q| serde_json::to_vec_pretty(&ctx.question(bank, q)))
+                    .map(|q| serde_json::to_string_pretty(&ctx.question(bank, q)))
                     .collect::<Result<Vec<_>, _>>()
             })
             .collect::<Result<_, _>>()?;
         for questions in written {
-            let Some(at) = find(rest, EMPTY_QUESTIONS) else {
+            let Some(at) = rest.find(EMPTY_QUESTIONS) else {
                 return Err(serde::ser::Error::custom(
                     "a topic's questions have no place in the document",
                 ));
             };
             let key_end = at + EMPTY_QUESTIONS.len() - 2;
-            out.extend_from_slice(&rest[..key_end]);
+            out.extend_from_slice(&rest.as_bytes()[..key_end]);
             let line = out.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
             let indent = out[line..].iter().take_while(|&&b| b == b' ').count();
             rest = &rest[key_end..];
@@ -422,12 +422,12 @@ fn write(bank: &Bank) -> Result<Vec<u8>, serde_json::Error> {
             for (i, question) in questions.iter().enumerate() {
                 out.push(b'\n');
                 out.resize(out.len() + item_indent, b' ');
-                for (j, line) in question.split(|&b| b == b'\n').enumerate() {
+                for (j, line) in question.split('\n').enumerate() {
                     if j > 0 {
                         out.push(b'\n');
                         out.resize(out.len() + item_indent, b' ');
                     }
-                    out.extend_from_slice(line);
+                    out.extend_from_slice(line.as_bytes());
                 }
                 if i + 1 < questions.len() {
                     out.push(b',');
@@ -439,13 +439,8 @@ fn write(bank: &Bank) -> Result<Vec<u8>, serde_json::Error> {
             rest = &rest[2..];
         }
     }
-    out.extend_from_slice(rest);
+    out.extend_from_slice(rest.as_bytes());
     Ok(out)
-}
-
-/// Where `needle` first occurs in `haystack`.
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The JSON Schema of the export (draft 7), pretty-printed with a trailing newline: what
