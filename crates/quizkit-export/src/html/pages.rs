@@ -192,11 +192,12 @@ fn index(cx: &Cx<'_>) -> Page {
     let mut main = format!("<h1>{}</h1>\n", esc(&cx.bank_title()));
     for (ci, category) in bank.categories.iter().enumerate() {
         let url = relative_url(&refs(&path), &refs(&cx.category_path(category)));
-        main.push_str(&format!(
+        let _ = write!(
+            main,
             "<section>\n<h2><a href=\"{url}\">{title}</a></h2>\n",
             url = esc(&url),
             title = esc(&cx.r.category_titles[ci]),
-        ));
+        );
         if let Some(description) = &category.meta.description {
             main.push_str(&block(cx.text(description)));
         }
@@ -225,10 +226,11 @@ fn category_page(cx: &Cx<'_>, ci: usize, category: &Category) -> Page {
         .map(|d| cx.text(d))
         .unwrap_or_default();
     main.push_str(&block(description));
-    main.push_str(&format!(
-        "<h2>{}</h2>\n",
+    let _ = writeln!(
+        main,
+        "<h2>{}</h2>",
         esc(&fill(&cx.s().topics_in, &[("category", &title)]))
-    ));
+    );
     main.push_str(&topic_cards(cx, &path, ci, category, None));
     Page {
         title: format!("{title} · {}", cx.bank_title()),
@@ -270,12 +272,13 @@ fn topic_page(
         .unwrap_or("");
     let mut main = format!("<h1>{}</h1>\n", esc(&title));
     if !summary.is_empty() {
-        main.push_str(&format!("<div class=\"lead\">{}</div>\n", block(summary)));
+        let _ = writeln!(main, "<div class=\"lead\">{}</div>", block(summary));
     }
     let short = topic.questions.len().min(SHORT_PRACTICE);
     let questions = s.questions(short);
     let minutes = s.minutes(short);
-    main.push_str(&format!(
+    let _ = write!(
+        main,
         "<section class=\"practice-modes\" aria-labelledby=\"practice-modes\">\n\
          <h2 id=\"practice-modes\" class=\"visually-hidden\">{heading}</h2>\n\
          <ul class=\"modes\" data-storage-key=\"{key}\">\n\
@@ -295,24 +298,26 @@ fn topic_page(
         one = esc(script_string(cx, "weak_count_one")),
         other = esc(script_string(cx, "weak_count_other")),
         none = esc(script_string(cx, "weak_count_none")),
-    ));
+    );
     if !topic.meta.key_points.is_empty() {
-        main.push_str(&format!(
+        let _ = write!(
+            main,
             "<section class=\"key-points\">\n<h2>{}</h2>\n",
             esc(&fill(&s.key_points, &[("topic", &title)]))
-        ));
+        );
         for point in &topic.meta.key_points {
             main.push_str(&block(cx.text(point)));
         }
         main.push_str("</section>\n");
     }
-    main.push_str(&format!(
+    let _ = write!(
+        main,
         "<section id=\"questions\">\n<h2>{}</h2>\n<ol class=\"questions\">\n",
         esc(&fill(
             &s.all_questions,
             &[("topic", &title), ("n", &topic.questions.len().to_string())]
         ))
-    ));
+    );
     let from = refs(&path);
     for (qi, question) in topic.questions.iter().enumerate() {
         let url = cx.question_url(&from, category, topic, question);
@@ -402,7 +407,20 @@ fn question_page(
     let keys = question.key_indices();
     let letters: Vec<char> = keys.iter().map(|&i| index_letter(i)).collect();
     let letters = s.letters(&letters);
-    let mut main = format!(
+    // Room for the page without growing it: the texts and about 3 KiB of markup.
+    let mut main = String::with_capacity(
+        4096 + text.stem_block.len()
+            + text.explanation.as_ref().map_or(0, String::len)
+            + 2 * text.options.iter().map(String::len).sum::<usize>()
+            + text
+                .feedback
+                .iter()
+                .flatten()
+                .map(String::len)
+                .sum::<usize>(),
+    );
+    let _ = write!(
+        main,
         "<article class=\"question\" data-qid=\"{id}\" data-storage-key=\"{key}\">\n\
          <p class=\"kicker\">{topic} · {number}</p>\n",
         id = esc(question.id.as_str()),
@@ -422,12 +440,13 @@ fn question_page(
         let _ = writeln!(main, "<h1 class=\"stem\">{stem_html}</h1>");
     }
     let key_attr: Vec<String> = keys.iter().map(usize::to_string).collect();
-    main.push_str(&format!(
-        "<ol class=\"options\" aria-label=\"{label}\" data-key=\"{key}\" data-multiple=\"{multiple}\">\n",
+    let _ = writeln!(
+        main,
+        "<ol class=\"options\" aria-label=\"{label}\" data-key=\"{key}\" data-multiple=\"{multiple}\">",
         label = esc(&s.options_label),
         key = key_attr.join(" "),
         multiple = question.is_multiple_response(),
-    ));
+    );
     let options = &text.options;
     for (i, option) in options.iter().enumerate() {
         let _ = writeln!(
@@ -437,28 +456,31 @@ fn question_page(
         );
     }
     main.push_str("</ol>\n");
-    main.push_str(&format!(
-        "<p class=\"verdict\" role=\"status\" data-correct=\"{correct}\" data-wrong=\"{wrong}\" data-check=\"{check}\" data-choose-all=\"{choose_all}\"></p>\n",
+    let _ = writeln!(
+        main,
+        "<p class=\"verdict\" role=\"status\" data-correct=\"{correct}\" data-wrong=\"{wrong}\" data-check=\"{check}\" data-choose-all=\"{choose_all}\"></p>",
         correct = esc(script_string(cx, "correct")),
         wrong = esc(&fill(script_string(cx, "wrong"), &[("letters", &letters)])),
         check = esc(script_string(cx, "check")),
         choose_all = esc(script_string(cx, "choose_all")),
-    ));
-    main.push_str(&format!(
+    );
+    let _ = write!(
+        main,
         "<details class=\"answer\">\n<summary>{}</summary>\n",
         esc(&s.show_answer)
-    ));
+    );
     if !keys.is_empty() {
         let key_texts: Vec<&str> = keys
             .iter()
             .filter_map(|&i| options.get(i))
             .map(String::as_str)
             .collect();
-        main.push_str(&format!(
-            "<p class=\"key\"><strong>{}</strong> {}</p>\n",
+        let _ = writeln!(
+            main,
+            "<p class=\"key\"><strong>{}</strong> {}</p>",
             esc(&fill(&s.answer_is, &[("letters", &letters)])),
             key_texts.join(" · ")
-        ));
+        );
     }
     if let Some(explanation) = &text.explanation {
         let _ = writeln!(main, "<div class=\"explanation\">{explanation}</div>");
@@ -470,10 +492,11 @@ fn question_page(
         .filter_map(|(i, f)| f.as_deref().map(|f| (i, f)))
         .collect();
     if !feedback.is_empty() {
-        main.push_str(&format!(
+        let _ = write!(
+            main,
             "<h2 class=\"feedback-heading\">{}</h2>\n<dl class=\"feedback\">\n",
             esc(&s.feedback_heading)
-        ));
+        );
         for (i, text) in feedback {
             let _ = writeln!(
                 main,
@@ -489,14 +512,15 @@ fn question_page(
         &refs(&cx.topic_path(category, topic, "practice.html")),
     );
     let topic_url = relative_url(&from, &refs(&cx.topic_path(category, topic, "index.html")));
-    main.push_str(&format!(
+    let _ = writeln!(
+        main,
         "<p class=\"actions\"><a class=\"button\" href=\"{practice}#all\">{practise}</a> \
-         <a class=\"button secondary\" href=\"{topic_url}\">{to_topic}</a></p>\n",
+         <a class=\"button secondary\" href=\"{topic_url}\">{to_topic}</a></p>",
         practice = esc(&practice),
         practise = esc(&s.practise_topic),
         topic_url = esc(&topic_url),
         to_topic = esc(&s.to_topic),
-    ));
+    );
     main.push_str(&pager(cx, &from, category, topic, n));
     main.push_str(&more_questions(
         cx,
