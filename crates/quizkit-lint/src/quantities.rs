@@ -5,9 +5,7 @@ use std::ops::Range;
 
 use miette::{Diagnostic, SourceSpan};
 use quizkit_model::Spanned;
-use quizkit_quantity::{
-    Base, Error, HintKind, Lang, Options, Outcome, Quantity, Tolerance, Unit, check,
-};
+use quizkit_quantity::{Error, Lang, Options, Outcome, Quantity, Tolerance, check};
 
 use crate::{Context, QuestionRef, text};
 
@@ -57,27 +55,11 @@ pub(crate) fn help(error: &Error) -> Option<String> {
     error.help().map(|h| h.to_string())
 }
 
-/// The likely slip behind the claim `expr` (in the expression language) that does not hold,
-/// when it fits the claim: bits and bytes, or decimal and binary prefixes, only when a unit of
-/// information is written in it (`B`, `bit`, `TB/s`, `FLOP/B`), so that
-/// `2 × 4096³ FLOP ≈ 134 GFLOP` is not put down to GB and GiB.
-pub(crate) fn hint(outcome: &Outcome, expr: &str) -> Option<String> {
-    let hint = outcome.hint()?;
-    match hint.kind {
-        HintKind::BitsVsBytes | HintKind::BinaryPrefix { .. } if !mentions_information(expr) => {
-            None
-        }
-        _ => Some(hint.to_string()),
-    }
-}
-
-/// Whether a unit of `expr` measures information, alone or in a compound (`FLOP/B`).
-fn mentions_information(expr: &str) -> bool {
-    expr.split(|c: char| c.is_whitespace() || "*×·÷()+,=≈~−".contains(c))
-        .map(|w| w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
-        .filter(|w| !w.is_empty())
-        .filter_map(|w| Unit::parse(w).ok())
-        .any(|u| u.dim().exponent(Base::Information) != 0)
+/// The likely slip behind a claim that does not hold ([`Outcome::hint`]: bits and bytes, or
+/// decimal and binary prefixes, only when a unit of information is written in it, so that
+/// `2 × 4096³ FLOP = 134 GFLOP` is not put down to GB and GiB).
+pub(crate) fn hint(outcome: &Outcome) -> Option<String> {
+    outcome.hint().map(|h| h.to_string())
 }
 
 /// Each of the question's checks with what checking it gave.
@@ -218,7 +200,7 @@ mod tests {
     fn hints_fit_the_quantity() {
         let hint = |src: &str| {
             let outcome = check(src, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
-            hint(&outcome, src)
+            hint(&outcome)
         };
         assert_eq!(
             hint("7e9 * 16 bit = 112 GB").as_deref(),

@@ -78,12 +78,15 @@ pub struct Outcome {
     pub computed_span: SourceSpan,
     /// The right side in the source.
     pub expected_span: SourceSpan,
+    /// Whether a unit of information (`B`, `bit`, `TB/s`, `FLOP/B`) is written in the claim:
+    /// only then can bits and bytes, or decimal and binary prefixes, be the slip.
+    pub mentions_information: bool,
 }
 
 impl Outcome {
     /// For a claim that does not hold: the likely slip, when the stated value is off by a
-    /// telling factor (8: bits and bytes; 1.024ⁿ: GB and GiB; 1000ⁿ: a prefix; 2: FP16 and
-    /// FP32).
+    /// telling factor (8: bits and bytes; 1.024ⁿ: GB and GiB, these two only when a unit of
+    /// information is written in the claim; 1000ⁿ: a prefix; 2: FP16 and FP32).
     pub fn hint(&self) -> Option<Hint> {
         if self.holds {
             return None;
@@ -104,9 +107,10 @@ impl Outcome {
             (r - 1.0).abs() <= slack || (1.0 / r - 1.0).abs() <= slack
         };
         let near_either = |factor: f64| near(factor) || near(1.0 / factor);
-        let kind = if near_either(8.0) {
+        let information = self.mentions_information;
+        let kind = if information && near_either(8.0) {
             HintKind::BitsVsBytes
-        } else if let Some(n) = (1..=4).find(|&n| near_either(1.024f64.powi(n))) {
+        } else if let Some(n) = (1..=4).find(|&n| information && near_either(1.024f64.powi(n))) {
             HintKind::BinaryPrefix { power: n as u8 }
         } else if let Some(n) = (1..=8).find(|&n| near_either(1000f64.powi(n))) {
             HintKind::PrefixSlip { steps: n as u8 }
@@ -299,6 +303,7 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         tolerance,
         computed_span: span(lhs.start, lhs.end),
         expected_span: span(rhs.start, rhs.end),
+        mentions_information: p.information,
     })
 }
 
@@ -391,6 +396,13 @@ mod tests {
         );
         assert_eq!(kind("7e9 * 4 B = 14 GB"), Some(HintKind::FactorTwo));
         assert_eq!(kind("7e9 * 16 B = 50 GB"), None);
+        // Without a unit of information, a factor of 8 or 1.024³ is no bits/bytes or GiB slip.
+        assert_eq!(kind("7 * 2 FLOP = 112 FLOP"), None);
+        assert_eq!(kind("2 * 4096^3 FLOP = 134 GFLOP"), None);
+        assert_eq!(
+            kind("14 GB / (2 Gbit/s) = 7 s"),
+            Some(HintKind::BitsVsBytes)
+        );
         assert_eq!(kind("7e9 * 16 B = 112 GB"), None);
         let h = ok("7e9 * 16 bit = 112 GB").hint().map(|h| h.to_string());
         assert_eq!(

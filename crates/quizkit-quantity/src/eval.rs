@@ -1,7 +1,7 @@
 //! The parser and evaluator: one recursive-descent pass that computes as it parses, with no
 //! syntax tree and no allocation unless there is an error to report.
 
-use crate::dim::Dim;
+use crate::dim::{Base, Dim};
 use crate::error::{Error, span};
 use crate::lexer::{Kind, Lexer, Token, word_starts};
 use crate::quantity::Quantity;
@@ -104,6 +104,8 @@ pub(crate) struct Parser<'a> {
     pub glued: Option<(u32, u32)>,
     /// The last unit written after a literal: span and factor.
     last_unit: (u32, u32, f64),
+    /// Whether a unit of information (`B`, `bit`, `TB/s`, `FLOP/B`) was read.
+    pub information: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -125,6 +127,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             glued: None,
             last_unit: (0, 0, 1.0),
+            information: false,
         })
     }
 
@@ -537,6 +540,7 @@ impl<'a> Parser<'a> {
                 help,
             });
         };
+        self.information |= d.exponent(Base::Information) != 0;
         let glued = self.tok.start == t.end;
         let n = match self.tok.kind {
             Kind::Super if glued => {

@@ -85,7 +85,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             check: text.value.clone(),
             computed: outcome.computed.to_string(),
             expected: outcome.expected.to_string(),
-            hint: hint(&outcome, &text.value),
+            hint: hint(&outcome),
         };
         let finding = Finding::on(q, locate(cx, q, text, outcome.expected_span), &v).with_related(
             q.file,

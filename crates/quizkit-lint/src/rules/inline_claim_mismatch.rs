@@ -98,7 +98,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                     claim: value.get(claim.span.clone()).unwrap_or_default().to_owned(),
                     computed: outcome.computed.to_string(),
                     expected: outcome.expected.to_string(),
-                    hint: hint(&outcome, &claim.expr),
+                    hint: hint(&outcome),
                     implied_unit: claim.implied_unit.clone(),
                 };
                 out.push(Finding::on(
