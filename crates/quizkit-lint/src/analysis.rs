@@ -49,13 +49,19 @@ impl<'q> Analysis<'q> {
                 });
             }
         }
+        // Sorted by address, so that finding a text's slot costs log n: a question with
+        // 100,000 options (refused by the loader, still linted) must not make every rule's
+        // lookups quadratic.
+        slots.sort_unstable_by_key(|s| s.text.as_ptr());
         Analysis { slots }
     }
 
     fn slot(&self, text: &str) -> &Slot<'q> {
         self.slots
-            .iter()
-            .find(|s| std::ptr::eq(s.text, text))
+            .binary_search_by_key(&text.as_ptr(), |s| s.text.as_ptr())
+            .ok()
+            .map(|i| &self.slots[i])
+            .filter(|s| std::ptr::eq(s.text, text))
             .unwrap_or_else(|| panic!("not a text of the analysed question: {text:?}"))
     }
 
