@@ -126,6 +126,12 @@ pub struct PhraseSet {
     by_first_word: FastMap<String, Vec<usize>>,
     by_first_punct: FastMap<String, Vec<usize>>,
     letter_first: Vec<usize>,
+    /// The distinct ASCII words of the phrases, for [`PhraseSet::may_match`].
+    words: Vec<String>,
+    /// Per phrase: the indices into `words` of its words and whether it takes a letter;
+    /// `None` for a phrase with a word that is not ASCII (which the quick test cannot rule
+    /// out).
+    needs: Vec<Option<(Vec<usize>, bool)>>,
 }
 
 impl PhraseSet {
@@ -134,6 +140,26 @@ impl PhraseSet {
         let mut by_first_word: FastMap<String, Vec<usize>> = FastMap::default();
         let mut by_first_punct: FastMap<String, Vec<usize>> = FastMap::default();
         let mut letter_first = Vec::new();
+        let mut words: Vec<String> = Vec::new();
+        let mut needs = Vec::new();
+        for p in &phrases {
+            let mut need = Some((Vec::new(), false));
+            for part in &p.parts {
+                match (part, &mut need) {
+                    (Part::Word(w), Some((ws, _))) if w.is_ascii() => {
+                        let at = words.iter().position(|x| x == w).unwrap_or_else(|| {
+                            words.push(w.clone());
+                            words.len() - 1
+                        });
+                        ws.push(at);
+                    }
+                    (Part::Word(_), _) => need = None,
+                    (Part::Letter, Some((_, letter))) => *letter = true,
+                    _ => {}
+                }
+            }
+            needs.push(need);
+        }
         for (i, p) in phrases.iter().enumerate() {
             match p.parts.first() {
                 Some(Part::Word(w)) => by_first_word.entry(w.clone()).or_default().push(i),
@@ -147,7 +173,45 @@ impl PhraseSet {
             by_first_word,
             by_first_punct,
             letter_first,
+            words,
+            needs,
         }
+    }
+
+    /// A quick test on the raw text: false only when [`find`] would find none of the phrases
+    /// in [`tokens`] of `text`, so the caller may skip tokenizing it.
+    ///
+    /// It holds because a token whose lower case is an ASCII word is ASCII itself (save for
+    /// the Kelvin sign, which is let through), so the word is in the text's ASCII lower case;
+    /// and a letter (a one-letter upper-case token) is a capital with no ASCII letter or digit
+    /// on either side.
+    pub fn may_match(&self, text: &str) -> bool {
+        if self.phrases.is_empty() {
+            return false;
+        }
+        if self.needs.iter().any(Option::is_none) || text.contains(LOWERS_TO_ASCII) {
+            return true;
+        }
+        let bytes = text.as_bytes();
+        let letter = bytes.iter().enumerate().any(|(i, b)| {
+            b.is_ascii_uppercase()
+                && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
+                && bytes.get(i + 1).is_none_or(|n| !n.is_ascii_alphanumeric())
+        });
+        let needs_letter = self.needs.iter().flatten().all(|(_, l)| *l);
+        if needs_letter && !letter {
+            return false;
+        }
+        let lower = text.to_ascii_lowercase();
+        let present: Vec<bool> = self
+            .words
+            .iter()
+            .map(|w| lower.contains(w.as_str()))
+            .collect();
+        self.needs
+            .iter()
+            .flatten()
+            .any(|(ws, l)| (letter || !l) && ws.iter().all(|&w| present[w]))
     }
 
     /// The phrases that may start at token `t`, in list order within those that start with a
@@ -173,6 +237,9 @@ impl PhraseSet {
             .map(|&i| &self.phrases[i])
     }
 }
+
+/// The characters other than ASCII whose lower case is all ASCII (the Kelvin sign, `k`).
+const LOWERS_TO_ASCII: &[char] = &['\u{212A}'];
 
 /// Where a phrase matched.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -374,5 +441,91 @@ mod tests {
         assert_eq!(&text[found[0].range.clone()], "Antwoord: B");
         assert_eq!(found[0].letters[0].0, 'B');
         assert_eq!(&text[found[1].range.clone()], "alle bovenstaande");
+    }
+
+    #[test]
+    fn only_the_listed_characters_lower_case_to_ascii() {
+        let found: Vec<char> = (0..=u32::from(char::MAX))
+            .filter_map(char::from_u32)
+            .filter(|c| !c.is_ascii() && c.to_lowercase().all(|l| l.is_ascii()))
+            .collect();
+        assert_eq!(found, LOWERS_TO_ASCII);
+    }
+
+    /// Texts built from the lexicons' own words, letters, punctuation, code and odd
+    /// characters: wherever `find` finds a phrase, `may_match` lets the text through.
+    #[test]
+    fn may_match_never_rules_out_a_match() {
+        let all = Lexicon::all().unwrap_or_default();
+        let mut pieces: Vec<String> = [
+            "A",
+            "B",
+            "c",
+            "Z",
+            "AB",
+            "x'B",
+            "B's",
+            ":",
+            ".",
+            ",",
+            " ",
+            "\n",
+            "`",
+            "$",
+            "**",
+            "(",
+            ")",
+            "é",
+            "\u{212A}EY",
+            "İ",
+            "ANTWOORD",
+            "Answer",
+            "the",
+            "1",
+            "B2",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        for l in all {
+            for p in &l.answer_statements.phrases {
+                pieces.extend(
+                    p.text
+                        .replace("{letter}", "C")
+                        .split(' ')
+                        .map(str::to_owned),
+                );
+                pieces.push(p.text.replace("{letter}", "D").to_uppercase());
+            }
+        }
+        // A small deterministic generator (xorshift) picks pieces and glue.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let glue = [" ", "", " ", "\n", ": "];
+        let mut matched = 0;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..1 + next(8) {
+                text.push_str(&pieces[next(pieces.len())]);
+                text.push_str(glue[next(glue.len())]);
+            }
+            let toks = tokens(&text);
+            for l in all {
+                let set = &l.answer_statements;
+                if !find(set, &toks).is_empty() {
+                    matched += 1;
+                    assert!(set.may_match(&text), "{text:?} ({})", l.lang);
+                }
+            }
+        }
+        assert!(
+            matched > 100,
+            "the generator rarely builds a match: {matched}"
+        );
     }
 }

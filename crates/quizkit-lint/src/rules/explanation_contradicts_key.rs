@@ -85,6 +85,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let Some(lexicon) = cx.lexicon(&entry.lang.value) else {
             continue;
         };
+        // Most explanations name no answer at all: tell those by their bytes, untokenized.
+        if !lexicon.answer_statements.may_match(&entry.text.value) {
+            continue;
+        }
         let toks = a.tokens(&entry.text.value);
         for m in find(&lexicon.answer_statements, toks) {
             for (letter, range) in m.letters {
