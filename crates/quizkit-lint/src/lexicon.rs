@@ -126,6 +126,10 @@ pub struct PhraseSet {
     by_first_word: FastMap<String, Vec<usize>>,
     by_first_punct: FastMap<String, Vec<usize>>,
     letter_first: Vec<usize>,
+    /// Which first bytes and which lengths (capped at 63) the keys of `by_first_word` and
+    /// `by_first_punct` have: a token that fits neither is looked up in no map.
+    first_bytes: [u64; 4],
+    first_lens: u64,
     /// The distinct ASCII words of the phrases, for [`PhraseSet::may_match`].
     words: Vec<String>,
     /// Per phrase: the indices into `words` of its words and whether it takes a letter;
@@ -168,8 +172,18 @@ impl PhraseSet {
                 None => {}
             }
         }
+        let mut first_bytes = [0u64; 4];
+        let mut first_lens = 0u64;
+        for key in by_first_word.keys().chain(by_first_punct.keys()) {
+            if let Some(&b) = key.as_bytes().first() {
+                first_bytes[usize::from(b >> 6)] |= 1 << (b & 63);
+            }
+            first_lens |= 1 << key.len().min(63);
+        }
         PhraseSet {
             phrases,
+            first_bytes,
+            first_lens,
             by_first_word,
             by_first_punct,
             letter_first,
@@ -214,6 +228,15 @@ impl PhraseSet {
             .any(|(ws, l)| (letter || !l) && ws.iter().all(|&w| present[w]))
     }
 
+    /// False when no phrase starts with `key` (a token's lower case or punctuation mark), told
+    /// without hashing it.
+    fn may_start(&self, key: &str) -> bool {
+        key.as_bytes()
+            .first()
+            .is_some_and(|&b| self.first_bytes[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
+            && self.first_lens & (1 << key.len().min(63)) != 0
+    }
+
     /// The phrases that may start at token `t`, in list order within those that start with a
     /// word and within those that start otherwise (a token can start only one of a word, a
     /// punctuation mark or a letter).
@@ -222,12 +245,20 @@ impl PhraseSet {
             (None, &[])
         } else if t.word {
             let letter = t.text.len() == 1 && t.text.bytes().all(|b| b.is_ascii_uppercase());
+            let lower = t.lower.as_ref();
             (
-                self.by_first_word.get(t.lower.as_ref()),
+                self.may_start(lower)
+                    .then(|| self.by_first_word.get(lower))
+                    .flatten(),
                 if letter { &self.letter_first } else { &[] },
             )
         } else {
-            (self.by_first_punct.get(t.text), &[])
+            (
+                self.may_start(t.text)
+                    .then(|| self.by_first_punct.get(t.text))
+                    .flatten(),
+                &[],
+            )
         };
         first
             .map(Vec::as_slice)

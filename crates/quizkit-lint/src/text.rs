@@ -313,22 +313,29 @@ pub fn normalize(markdown: &str) -> String {
 pub fn normalize_plain(plain: &str) -> String {
     // ASCII is unchanged by NFKC, its only upper case is `A`–`Z`, and none of the quotes and
     // dashes folded below is ASCII.
-    let folded: String = if plain.is_ascii() {
-        plain.to_ascii_lowercase()
+    let folded: Cow<'_, str> = if plain.is_ascii() {
+        // Lower-cased word by word below.
+        Cow::Borrowed(plain)
     } else {
-        fold(plain)
+        Cow::Owned(fold(plain))
     };
-    let mut words: Vec<&str> = folded.split_whitespace().collect();
     // Punctuation standing alone ("word ." vs "word.") joins the word before it.
-    let mut joined = String::new();
-    for (i, w) in words.drain(..).enumerate() {
+    let mut joined = String::with_capacity(folded.len());
+    for (i, w) in folded.split_whitespace().enumerate() {
         if i > 0 && !w.chars().all(|c| c.is_ascii_punctuation()) {
             joined.push(' ');
         }
+        let at = joined.len();
         joined.push_str(w);
+        joined[at..].make_ascii_lowercase();
     }
     let edge = |c: char| ".,;:!?'\"()".contains(c);
-    joined.trim_matches(edge).trim().to_owned()
+    let kept = joined.trim_matches(edge).trim();
+    if kept.len() == joined.len() {
+        joined
+    } else {
+        kept.to_owned()
+    }
 }
 
 /// Compatibility forms (NFKC), lower case, and typographic quotes and dashes folded.
@@ -364,6 +371,9 @@ pub fn numbers(lang: &str, text: &str) -> Vec<Number> {
     } else {
         (b',', b'.')
     };
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return Vec::new();
+    }
     let code = code_ranges(text);
     // Numbers come in text order and the code ranges are ordered and disjoint: sweep them.
     let mut next_code = 0;

@@ -1,7 +1,5 @@
 //! `duplicate-options` (K001): two options of a question say the same.
 
-use std::collections::{HashMap, HashSet};
-
 use quizkit_model::index_letter;
 
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
@@ -70,9 +68,10 @@ impl Violation for DuplicateOptions {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    let mut reported = HashSet::new();
+    // A question has a handful of options: a list beats hashing.
+    let mut reported: Vec<(usize, usize)> = Vec::new();
     for lang in cx.languages() {
-        let mut seen: HashMap<&str, usize> = HashMap::new();
+        let mut seen: Vec<(&str, usize)> = Vec::new();
         for (i, option) in q.options.iter().enumerate() {
             let Some(entry) = option.text.entry(lang) else {
                 continue;
@@ -81,14 +80,13 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             if key.is_empty() {
                 continue;
             }
-            match seen.get(&key) {
-                None => {
-                    seen.insert(key, i);
-                }
-                Some(&first) => {
-                    if !reported.insert((first, i)) {
+            match seen.iter().find(|(k, _)| *k == key) {
+                None => seen.push((key, i)),
+                Some(&(_, first)) => {
+                    if reported.contains(&(first, i)) {
                         continue;
                     }
+                    reported.push((first, i));
                     let v = DuplicateOptions {
                         first,
                         second: i,

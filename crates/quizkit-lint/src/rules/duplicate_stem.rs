@@ -1,10 +1,11 @@
 //! `duplicate-stem` (B003): two questions ask the same or nearly the same.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use unicode_normalization::UnicodeNormalization;
 
+use crate::hash::{FastMap, FastSet};
 use crate::text::{numbers, tokens};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
@@ -186,7 +187,7 @@ type ShingleMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<Prehashed>>;
 fn near_pairs(
     stems: &[(usize, Prepared)],
     group: &[usize],
-    exact_pairs: &HashSet<(usize, usize)>,
+    exact_pairs: &FastSet<(usize, usize)>,
     pairs: &mut Vec<(usize, usize, f64)>,
 ) {
     let mut frequency: ShingleMap<usize> = ShingleMap::default();
@@ -230,8 +231,8 @@ fn near_pairs(
 fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
     let mut pairs = Vec::new();
     // Exact duplicates, including stems too short for shingles.
-    let mut exact: HashMap<&str, usize> = HashMap::new();
-    let mut exact_pairs = HashSet::new();
+    let mut exact: FastMap<&str, usize> = FastMap::default();
+    let mut exact_pairs = FastSet::default();
     for (q, p) in stems {
         if p.exact.is_empty() {
             continue;
@@ -249,7 +250,7 @@ fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
     // Near duplicates are only reported between stems with the same numbers, so each group of
     // stems with equal numbers is searched on its own: no candidate from another group is
     // generated only to be thrown away.
-    let mut groups: HashMap<&[String], Vec<usize>> = HashMap::new();
+    let mut groups: FastMap<&[String], Vec<usize>> = FastMap::default();
     for (pos, (_, p)) in stems.iter().enumerate() {
         groups.entry(&p.numbers).or_default().push(pos);
     }
@@ -262,7 +263,7 @@ fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    let mut reported = HashSet::new();
+    let mut reported = FastSet::default();
     for lang in cx.languages() {
         let stems: Vec<(usize, Prepared)> = cx
             .questions

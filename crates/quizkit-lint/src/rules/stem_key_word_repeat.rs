@@ -1,9 +1,8 @@
 //! `stem-key-word-repeat` (F012): the key repeats a word of the stem that no distractor has.
 
-use std::collections::HashSet;
-
 use quizkit_model::index_letter;
 
+use crate::hash::FastSet;
 use crate::lexicon::Lexicon;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -125,11 +124,11 @@ fn cue(
         return Some(None);
     }
     let stem_words = content_words(a, lexicon, stem);
-    let stems: HashSet<&str> = stem_words.iter().map(|(s, _)| s.as_str()).collect();
+    let stems: FastSet<&str> = stem_words.iter().map(|(s, _)| s.as_str()).collect();
     if !key_words.iter().any(|(s, _)| stems.contains(s.as_str())) {
         return Some(None);
     }
-    let distractor_words: HashSet<String> = distractors
+    let distractor_words: FastSet<String> = distractors
         .into_iter()
         .flat_map(|d| content_words(a, lexicon, d).into_iter().map(|(s, _)| s))
         .collect();

@@ -1,8 +1,7 @@
 //! `translation-numbers-differ` (T002): the numbers of one language's text differ from
 //! another's.
 
-use std::collections::HashMap;
-
+use crate::hash::FastMap;
 use crate::text::{Number, numbers};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -95,7 +94,7 @@ impl Violation for TranslationNumbersDiffer {
 
 /// Numbers of `b` that are not matched by a number of `a` (as multisets).
 fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
-    let mut counts: HashMap<&str, usize> = HashMap::new();
+    let mut counts: FastMap<&str, usize> = FastMap::default();
     for n in a {
         *counts.entry(&n.value).or_default() += 1;
     }
