@@ -73,6 +73,9 @@ impl Violation for CombinedOptions {
 /// other words are only filler ("are correct").
 pub(crate) fn combined(lexicon: &Lexicon, toks: &[Token<'_>], options: usize) -> Vec<PhraseMatch> {
     let found = find(&lexicon.combined_options, toks);
+    if found.is_empty() {
+        return found;
+    }
     let filler_only = toks.iter().enumerate().all(|(k, t)| {
         !t.word
             || t.code
