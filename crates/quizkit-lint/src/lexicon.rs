@@ -203,7 +203,9 @@ impl PhraseSet {
         if self.phrases.is_empty() {
             return false;
         }
-        if self.needs.iter().any(Option::is_none) || text.contains(LOWERS_TO_ASCII) {
+        if self.needs.iter().any(Option::is_none)
+            || LOWERS_TO_ASCII.iter().any(|&c| text.contains(c))
+        {
             return true;
         }
         let bytes = text.as_bytes();
@@ -237,10 +239,10 @@ impl PhraseSet {
             && self.first_lens & (1 << key.len().min(63)) != 0
     }
 
-    /// The phrases that may start at token `t`, in list order within those that start with a
-    /// word and within those that start otherwise (a token can start only one of a word, a
-    /// punctuation mark or a letter).
-    fn candidates<'s>(&'s self, t: &Token<'_>) -> impl Iterator<Item = &'s Phrase> + 's {
+    /// The indices of the phrases that may start at token `t`: those that start with its word
+    /// or punctuation mark, in list order, and those that start with a letter, in list order
+    /// (a token can start only one of a word, a punctuation mark or a letter).
+    fn candidates(&self, t: &Token<'_>) -> (&[usize], &[usize]) {
         let (first, other): (Option<&Vec<usize>>, &[usize]) = if t.code {
             (None, &[])
         } else if t.word {
@@ -260,12 +262,7 @@ impl PhraseSet {
                 &[],
             )
         };
-        first
-            .map(Vec::as_slice)
-            .unwrap_or_default()
-            .iter()
-            .chain(other)
-            .map(|&i| &self.phrases[i])
+        (first.map(Vec::as_slice).unwrap_or_default(), other)
     }
 }
 
@@ -291,8 +288,16 @@ pub fn find(phrases: &PhraseSet, toks: &[Token<'_>]) -> Vec<PhraseMatch> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < toks.len() {
-        let best = phrases
-            .candidates(&toks[at])
+        let (first, other) = phrases.candidates(&toks[at]);
+        if first.is_empty() && other.is_empty() {
+            // Most tokens start no phrase.
+            at += 1;
+            continue;
+        }
+        let best = first
+            .iter()
+            .chain(other)
+            .map(|&i| &phrases.phrases[i])
             .filter_map(|p| p.matches_at(toks, at).map(|letters| (p, letters)))
             .max_by_key(|(p, _)| p.len());
         match best {
