@@ -197,6 +197,11 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         }
         if is_word_char(c) {
             let mut end = i + len;
+            // ASCII letters and digits first, a byte at a time; the general loop goes on from
+            // the first other character.
+            while bytes.get(end).is_some_and(u8::is_ascii_alphanumeric) {
+                end += 1;
+            }
             while let Some((d, dlen)) = char_at(end) {
                 let inner_apostrophe =
                     is_apostrophe(d) && char_at(end + dlen).is_some_and(|(e, _)| e.is_alphabetic());
