@@ -4,10 +4,10 @@
 use std::cell::OnceCell;
 
 use quizkit_model::Question;
-use quizkit_quantity::{ProseClaim, extract_claims};
+use quizkit_quantity::{Lang, ProseClaim, extract_claims};
 
 use crate::Context;
-use crate::quantities::lang;
+use crate::quantities::{self, OptionQuantity, lang};
 use crate::text::{self, Token};
 
 /// One language version of one text of a question, with what was worked out about it.
@@ -19,6 +19,7 @@ struct Slot<'q> {
     claims: OnceCell<Vec<ProseClaim>>,
     plain: OnceCell<String>,
     normalized: OnceCell<String>,
+    quantity: OnceCell<Option<OptionQuantity>>,
 }
 
 /// The shared analysis of one question's texts (stem, options, feedback, explanation, in every
@@ -46,6 +47,7 @@ impl<'q> Analysis<'q> {
                     claims: OnceCell::new(),
                     plain: OnceCell::new(),
                     normalized: OnceCell::new(),
+                    quantity: OnceCell::new(),
                 });
             }
         }
@@ -90,5 +92,17 @@ impl<'q> Analysis<'q> {
         let slot = self.slot(text);
         slot.normalized
             .get_or_init(|| text::normalize_plain(self.plain(text)))
+    }
+
+    /// [`quantities::option_quantity`] of `text`, a text of the question, read in `lang`;
+    /// remembered when `lang` is the language the text is written in.
+    pub(crate) fn option_quantity(&self, text: &str, lang_read: Lang) -> Option<OptionQuantity> {
+        let slot = self.slot(text);
+        if lang(slot.lang) != lang_read {
+            return quantities::option_quantity(slot.text, lang_read);
+        }
+        *slot
+            .quantity
+            .get_or_init(|| quantities::option_quantity(slot.text, lang_read))
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use quizkit_model::{Spanned, index_letter};
 use quizkit_quantity::Outcome;
 
-use crate::quantities::{OptionQuantity, checks, lang, option_quantity};
+use crate::quantities::{OptionQuantity, checks, lang};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule key-contradicts-claim` prints.
@@ -131,7 +131,7 @@ fn equals(distractor: &OptionQuantity, outcome: &Outcome) -> bool {
         && distractor.within(value, outcome.tolerance)
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
@@ -149,7 +149,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             .iter()
             .map(|o| {
                 let entry = o.text.entry(code)?;
-                Some((option_quantity(&entry.text.value, lang(code))?, &entry.text))
+                Some((
+                    a.option_quantity(&entry.text.value, lang(code))?,
+                    &entry.text,
+                ))
             })
             .collect();
         // The checks the key agrees with compute the answer; without one, every check might.

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use quizkit_model::{Spanned, index_letter};
 
-use crate::quantities::{OptionQuantity, lang, option_quantity};
+use crate::quantities::{OptionQuantity, lang};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule numerically-equal-options` prints.
@@ -138,7 +138,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 let entry = o.text.entry(code)?;
                 Some((
                     i,
-                    option_quantity(&entry.text.value, lang(code))?,
+                    a.option_quantity(&entry.text.value, lang(code))?,
                     &entry.text,
                 ))
             })
