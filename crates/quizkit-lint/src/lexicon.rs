@@ -13,7 +13,10 @@ use std::sync::OnceLock;
 use rust_stemmers::{Algorithm, Stemmer};
 use serde::Deserialize;
 
+use quizkit_model::LangText;
+
 use crate::text::{Token, tokens};
+use crate::{Analysis, Context, QuestionRef};
 
 /// The lexicon files, by language code.
 pub const SOURCES: &[(&str, &str)] = &[
@@ -329,6 +332,30 @@ pub fn words_outside(toks: &[Token<'_>], m: &PhraseMatch) -> usize {
         .enumerate()
         .filter(|(k, t)| t.word && !t.code && !m.tokens.contains(k))
         .count()
+}
+
+/// For each option of `q`, the first match `matcher` finds in its tokens, trying the bank's
+/// languages in order: at most one match per option, with the option's index and the text it
+/// is in. The rules about a phrase in an option (F003, F009, F014, K003) report these.
+pub(crate) fn option_matches<'q, 't>(
+    cx: &Context<'_>,
+    q: QuestionRef<'q>,
+    a: &Analysis<'t>,
+    mut matcher: impl FnMut(&'static Lexicon, &[Token<'t>]) -> Option<PhraseMatch>,
+) -> Vec<(usize, &'q LangText, PhraseMatch)> {
+    let mut out = Vec::new();
+    for (i, option) in q.question.options.iter().enumerate() {
+        for lang in cx.languages() {
+            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
+                continue;
+            };
+            if let Some(m) = matcher(lexicon, a.tokens(&entry.text.value)) {
+                out.push((i, entry, m));
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// How many words' stems [`Lexicon::stem`] remembers per thread and language.

@@ -2,7 +2,7 @@
 
 use quizkit_model::{index_letter, letter_index};
 
-use crate::lexicon::{Lexicon, PhraseMatch, find};
+use crate::lexicon::{Lexicon, PhraseMatch, find, option_matches};
 use crate::text::Token;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -96,20 +96,14 @@ pub(crate) fn combined(lexicon: &Lexicon, toks: &[Token<'_>], options: usize) ->
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    for (i, option) in q.options.iter().enumerate() {
-        for lang in cx.languages() {
-            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
-                continue;
-            };
-            let toks = a.tokens(&entry.text.value);
-            if let Some(m) = combined(lexicon, toks, q.options.len()).into_iter().next() {
-                let v = CombinedOptions {
-                    option: i,
-                    phrase: entry.text.value[m.range.clone()].to_owned(),
-                };
-                out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
-                break;
-            }
-        }
+    let matches = option_matches(cx, q, a, |lexicon, toks| {
+        combined(lexicon, toks, q.options.len()).into_iter().next()
+    });
+    for (option, entry, m) in matches {
+        let v = CombinedOptions {
+            option,
+            phrase: entry.text.value[m.range.clone()].to_owned(),
+        };
+        out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
     }
 }

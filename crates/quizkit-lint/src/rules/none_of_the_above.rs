@@ -2,7 +2,7 @@
 
 use quizkit_model::index_letter;
 
-use crate::lexicon::{find, words_outside};
+use crate::lexicon::{find, option_matches, words_outside};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule none-of-the-above` prints.
@@ -74,25 +74,16 @@ impl Violation for NoneOfTheAbove {
 pub const MAX_OTHER_WORDS: usize = 3;
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    for (i, option) in q.options.iter().enumerate() {
-        for lang in cx.languages() {
-            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
-                continue;
-            };
-            let toks = a.tokens(&entry.text.value);
-            let found = find(&lexicon.none_of_the_above, toks);
-            if let Some(m) = found
-                .iter()
-                .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
-            {
-                let v = NoneOfTheAbove {
-                    option: i,
-                    phrase: entry.text.value[m.range.clone()].to_owned(),
-                };
-                let span = cx.locate(q.file, &entry.text, m.range.clone());
-                out.push(Finding::on(q, span, &v));
-                break;
-            }
-        }
+    let matches = option_matches(cx, q, a, |lexicon, toks| {
+        find(&lexicon.none_of_the_above, toks)
+            .into_iter()
+            .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
+    });
+    for (option, entry, m) in matches {
+        let v = NoneOfTheAbove {
+            option,
+            phrase: entry.text.value[m.range.clone()].to_owned(),
+        };
+        out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
     }
 }

@@ -3,7 +3,7 @@
 
 use quizkit_model::index_letter;
 
-use crate::lexicon::{PhraseMatch, find};
+use crate::lexicon::{PhraseMatch, find, option_matches};
 use crate::rules::combined_options::combined;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -72,27 +72,21 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     if !cx.bank.shuffles(q.question) {
         return;
     }
-    for (i, option) in q.options.iter().enumerate() {
-        // One finding per option: the first language that has the flaw.
-        for lang in cx.languages() {
-            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
-                continue;
-            };
-            let toks = a.tokens(&entry.text.value);
-            let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, toks);
-            found.extend(
-                combined(lexicon, toks, q.options.len())
-                    .into_iter()
-                    .filter(|m| !m.letters.is_empty()),
-            );
-            if let Some(m) = found.into_iter().min_by_key(|m| m.range.start) {
-                let v = PositionDependentOption {
-                    option: i,
-                    phrase: entry.text.value[m.range.clone()].to_owned(),
-                };
-                out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
-                break;
-            }
-        }
+    // One finding per option: the first language that has the flaw.
+    let matches = option_matches(cx, q, a, |lexicon, toks| {
+        let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, toks);
+        found.extend(
+            combined(lexicon, toks, q.options.len())
+                .into_iter()
+                .filter(|m| !m.letters.is_empty()),
+        );
+        found.into_iter().min_by_key(|m| m.range.start)
+    });
+    for (option, entry, m) in matches {
+        let v = PositionDependentOption {
+            option,
+            phrase: entry.text.value[m.range.clone()].to_owned(),
+        };
+        out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
     }
 }
