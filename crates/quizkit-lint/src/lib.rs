@@ -25,7 +25,7 @@ use std::ops::Range;
 pub use analysis::Analysis;
 pub use context::{AllowUse, Context, Field, QuestionRef};
 pub use engine::lint;
-pub use selection::{Selection, UnknownSelector};
+pub use selection::{Selection, UnknownSelector, check_selector};
 
 use quizkit_model::{FileId, Related, Severity};
 

@@ -68,6 +68,19 @@ fn severity(name: SeverityName) -> Severity {
     }
 }
 
+/// Checks a selector given outside `quizkit.toml` (on the command line): `Err` with the
+/// closest rule name or code, if any is close, when it names no rule.
+pub fn check_selector(selector: &str) -> Result<(), Option<&'static str>> {
+    if names_a_rule(selector) {
+        Ok(())
+    } else {
+        Err(did_you_mean(
+            selector.trim(),
+            ALL.iter().flat_map(|r| [r.code, r.name]),
+        ))
+    }
+}
+
 impl Selection {
     /// The selection `[lint]` describes.
     pub fn from_config(config: &LintConfig) -> Selection {

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use quizkit_lint::Selection;
-use quizkit_model::{Diagnostic, Loaded, Severity, sort_diagnostics};
+use quizkit_lint::{Selection, check_selector};
+use quizkit_model::{Diagnostic, LintConfig, Loaded, Severity, Spanned, sort_diagnostics};
 
 use crate::cli::{BankArg, GlobalArgs};
 use crate::fsio::{Failure, load_bank};
@@ -27,6 +27,54 @@ pub struct LintArgs {
     /// Print how many findings each rule has instead of the findings (human or json).
     #[arg(long)]
     pub statistics: bool,
+    /// Which rules run, in place of `[lint] select`.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Rule selection on the command line, on top of `[lint]` in `quizkit.toml` (as in ruff:
+/// `--select` replaces the file's `select`, `--extend-select` and `--ignore` add to its lists).
+#[derive(Debug, Clone, Default, Args)]
+pub struct RuleArgs {
+    /// Run only these rules: codes, names, code prefixes, group names or ALL, comma-separated.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub select: Option<Vec<String>>,
+    /// Run these rules too.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub extend_select: Vec<String>,
+    /// Do not run these rules.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub ignore: Vec<String>,
+}
+
+impl RuleArgs {
+    /// `config` with these selectors applied; a selector that names no rule is a usage error.
+    pub fn apply(&self, config: &LintConfig) -> Result<LintConfig, Failure> {
+        let all = self.select.iter().flatten();
+        for name in all.chain(&self.extend_select).chain(&self.ignore) {
+            check_selector(name).map_err(|suggestion| {
+                let failure = Failure::new(format!("`{name}` names no lint rule"));
+                match suggestion {
+                    Some(s) => failure.with_help(format!("did you mean `{s}`?")),
+                    None => failure.with_help("`quizkit rule` lists the rules"),
+                }
+            })?;
+        }
+        // Selectors from the command line have no place in `quizkit.toml`: an empty span.
+        let spanned = |names: &[String]| -> Vec<Spanned<String>> {
+            names
+                .iter()
+                .map(|n| Spanned::new(0..0, n.clone()))
+                .collect()
+        };
+        let mut config = config.clone();
+        if let Some(select) = &self.select {
+            config.select = Some(spanned(select));
+        }
+        config.extend_select.extend(spanned(&self.extend_select));
+        config.ignore.extend(spanned(&self.ignore));
+        Ok(config)
+    }
 }
 
 /// Output formats of `quizkit lint`.
@@ -96,10 +144,15 @@ impl Checked {
 /// Loads the bank at `path` (or the default one) and lints it. Rules run whenever
 /// `quizkit.toml` loads; a file that does not load only takes its own questions out.
 pub fn check(path: Option<&Path>) -> Result<Checked, Failure> {
+    check_with(path, &RuleArgs::default())
+}
+
+/// [`check`] with the rule selection of the command line applied over `[lint]`.
+pub fn check_with(path: Option<&Path>, rules: &RuleArgs) -> Result<Checked, Failure> {
     let (root, loaded) = load_bank(path)?;
     let mut diagnostics = loaded.diagnostics.clone();
     if let Some(bank) = &loaded.bank {
-        let selection = Selection::from_config(&bank.config.lint);
+        let selection = Selection::from_config(&rules.apply(&bank.config.lint)?);
         diagnostics.extend(quizkit_lint::lint(bank, &loaded.sources, &selection));
         sort_diagnostics(&mut diagnostics, &loaded.sources);
     }
@@ -112,7 +165,7 @@ pub fn check(path: Option<&Path>) -> Result<Checked, Failure> {
 
 /// Runs `quizkit lint`.
 pub fn run(global: &GlobalArgs, args: &LintArgs) -> Result<u8, Failure> {
-    let checked = check(args.bank.path.as_deref())?;
+    let checked = check_with(args.bank.path.as_deref(), &args.rules)?;
     let findings = checked.findings();
     let diagnostics = &checked.diagnostics;
     let text = if args.statistics {
