@@ -1,5 +1,8 @@
 //! `quizkit-bench`: generate large banks and time every quizkit command against the floor.
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -10,6 +10,9 @@
 //! the order of the catalogue decides who pays for them. Bank rules are timed one by one.
 //! For a profiling aid, not a benchmark: the figures are single runs on a busy machine.
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
