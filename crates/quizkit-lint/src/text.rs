@@ -2,9 +2,13 @@
 //! words, Markdown-stripped text, normalization and numbers.
 
 use std::borrow::Cow;
+use std::hash::Hasher;
 use std::ops::Range;
 
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
+
+use crate::hash::FastHasher;
 
 /// The span in `source` of bytes `range` of the string value `value`, which was read from the
 /// TOML string at `span`. Falls back to `span` when the raw text cannot be mapped to the value
@@ -309,10 +313,54 @@ pub fn plain(markdown: &str) -> String {
     out
 }
 
+/// Where [`plain_ascii_into`] writes: a string, or a count of what would be written.
+trait PlainSink {
+    /// Appends an ASCII byte.
+    fn push(&mut self, b: u8);
+    /// The byte last appended, if any.
+    fn last(&self) -> Option<u8>;
+}
+
+impl PlainSink for String {
+    fn push(&mut self, b: u8) {
+        String::push(self, char::from(b));
+    }
+    fn last(&self) -> Option<u8> {
+        self.as_bytes().last().copied()
+    }
+}
+
+/// The length and last byte of a text not kept.
+#[derive(Default)]
+struct PlainCount {
+    len: usize,
+    last: Option<u8>,
+}
+
+impl PlainSink for PlainCount {
+    fn push(&mut self, b: u8) {
+        self.len += 1;
+        self.last = Some(b);
+    }
+    fn last(&self) -> Option<u8> {
+        self.last
+    }
+}
+
 /// [`plain`] of an ASCII text, a byte at a time: the same steps without decoding characters.
 fn plain_ascii(markdown: &str) -> String {
-    let bytes = markdown.as_bytes();
     let mut out = String::with_capacity(markdown.len());
+    plain_ascii_into(markdown, &mut out);
+    // White space is written as one space, and only after something else.
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+/// Writes [`plain`] of the ASCII text `markdown` to `out`, but for one trailing space.
+fn plain_ascii_into(markdown: &str, out: &mut impl PlainSink) {
+    let bytes = markdown.as_bytes();
     let mut prev: Option<u8> = None;
     let mut i = 0;
     while let Some(&c) = bytes.get(i) {
@@ -323,7 +371,7 @@ fn plain_ascii(markdown: &str) -> String {
                 let inner = prev.is_some_and(|p| p.is_ascii_alphanumeric())
                     && next.is_some_and(|n| n.is_ascii_alphanumeric());
                 if inner {
-                    out.push('_');
+                    out.push(b'_');
                 }
             }
             b']' if next == Some(b'(') => {
@@ -334,22 +382,25 @@ fn plain_ascii(markdown: &str) -> String {
             }
             // `char::is_whitespace` in ASCII, vertical tab included.
             b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b' ' => {
-                if !out.ends_with(' ') && !out.is_empty() {
-                    out.push(' ');
+                if out.last().is_some_and(|l| l != b' ') {
+                    out.push(b' ');
                 }
             }
-            c => out.push(char::from(c)),
+            c => out.push(c),
         }
         prev = Some(c);
         i += 1;
     }
-    out.truncate(out.trim_end().len());
-    out
 }
 
 /// The length of a text as read, in characters (Markdown markers not counted).
 pub fn plain_len(markdown: &str) -> usize {
-    plain(markdown).chars().count()
+    if !markdown.is_ascii() {
+        return plain(markdown).chars().count();
+    }
+    let mut count = PlainCount::default();
+    plain_ascii_into(markdown, &mut count);
+    count.len - usize::from(count.last == Some(b' '))
 }
 
 /// A text normalized for comparing options: Unicode compatibility forms (NFKC), case,
@@ -389,18 +440,101 @@ pub fn normalize_plain(plain: &str) -> String {
     }
 }
 
+/// A fingerprint of [`normalize`]`(markdown)` worked out without building it: texts whose
+/// normalized forms are equal have equal fingerprints, so texts with different fingerprints
+/// are different options. It hashes the letters and digits of the normalized text, which are
+/// those of `markdown` folded one character at a time, in order: [`plain`] and
+/// [`normalize_plain`] drop or replace only other characters, lower case and the quote and
+/// dash folding go character by character, and NFKC leaves the text as it is when every
+/// character is in NFKC on its own and combines with none (a combining class of 0).
+///
+/// `None` when that does not hold, or the text has a link (`](`), whose target [`plain`]
+/// drops with its letters.
+pub fn normalized_fingerprint(markdown: &str) -> Option<u64> {
+    if markdown.contains("](") {
+        return None;
+    }
+    let mut letters = LetterHash::default();
+    if markdown.is_ascii() {
+        for &b in markdown.as_bytes() {
+            if b.is_ascii_alphanumeric() {
+                letters.byte(b.to_ascii_lowercase());
+            }
+        }
+        return Some(letters.finish());
+    }
+    for c in markdown.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                letters.byte(c.to_ascii_lowercase() as u8);
+            }
+            continue;
+        }
+        let alone = canonical_combining_class(c) == 0
+            && is_nfkc_quick(std::iter::once(c)) == IsNormalized::Yes;
+        if !alone {
+            return None;
+        }
+        for l in c.to_lowercase().map(fold_char) {
+            if l.is_alphanumeric() {
+                letters.char(l);
+            }
+        }
+    }
+    Some(letters.finish())
+}
+
+/// The hash of a sequence of letters and digits, fed as UTF-8 bytes and mixed eight bytes at a
+/// time.
+#[derive(Default)]
+struct LetterHash {
+    hasher: FastHasher,
+    word: u64,
+    filled: u32,
+}
+
+impl LetterHash {
+    fn byte(&mut self, b: u8) {
+        self.word = self.word << 8 | u64::from(b);
+        self.filled += 1;
+        if self.filled == 8 {
+            self.hasher.write_u64(self.word);
+            (self.word, self.filled) = (0, 0);
+        }
+    }
+
+    fn char(&mut self, c: char) {
+        let mut buf = [0; 4];
+        for &b in c.encode_utf8(&mut buf).as_bytes() {
+            self.byte(b);
+        }
+    }
+
+    fn finish(mut self) -> u64 {
+        // The last, partial word, and how many bytes it holds.
+        self.hasher.write_u64(self.word);
+        self.hasher.write_u32(self.filled);
+        self.hasher.finish()
+    }
+}
+
 /// Compatibility forms (NFKC), lower case, and typographic quotes and dashes folded.
 fn fold(plain: &str) -> String {
     plain
         .nfkc()
         .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            '‘' | '’' | '‚' | '′' => '\'',
-            '“' | '”' | '„' | '″' | '«' | '»' => '"',
-            '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
-            c => c,
-        })
+        .map(fold_char)
         .collect()
+}
+
+/// A typographic quote or dash as its ASCII counterpart; other characters as they are.
+fn fold_char(c: char) -> char {
+    match c {
+        '‘' | '’' | '‚' | '′' => '\'',
+        '“' | '”' | '„' | '″' | '«' | '»' => '"',
+        '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
+        c => c,
+    }
 }
 
 /// A number as written in a text, normalized so that `3,5` (Dutch) and `3.5` (English), or
@@ -576,6 +710,7 @@ mod tests {
                 text.push_str(pieces[(state % 20) as usize]);
             }
             assert_eq!(plain_ascii(&text), general(&text).trim_end(), "{text:?}");
+            assert_eq!(plain_len(&text), plain_ascii(&text).len(), "{text:?}");
         }
     }
 
@@ -585,6 +720,54 @@ mod tests {
         assert_ne!(normalize("1.5 GB"), normalize("15 GB"));
         assert_ne!(normalize("C++"), normalize("C"));
         assert_eq!(normalize("ﬁle  name"), normalize("File name"));
+    }
+
+    /// The fingerprint is that of the letters and digits of [`normalize`]'s result, on texts
+    /// built from the characters `plain` and `normalize` treat specially.
+    #[test]
+    fn fingerprint_follows_normalize() {
+        let pieces = [
+            "*", "`", "~", "[", "]", "(", ")", "_", "a", "Z", "0", " ", "\t", "\n", "\r", ".", ",",
+            "?", "'", "\"", "Ab", "cD9", "](x)", "-", "  ", "é", "É", "ĳ", "’", "“", "—", "ﬁ", "İ",
+            "\u{301}", "µ", "ß", "Σ", "\u{a0}", "²", "\u{212A}", "Ａ", "ñ", "ö",
+        ];
+        let reference = |text: &str| {
+            let mut letters = LetterHash::default();
+            normalize(text)
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .for_each(|c| letters.char(c));
+            letters.finish()
+        };
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut checked = 0;
+        for _ in 0..40_000 {
+            let mut text = String::new();
+            for _ in 0..(state % 14) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+            }
+            if let Some(fingerprint) = normalized_fingerprint(&text) {
+                assert_eq!(fingerprint, reference(&text), "{text:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        assert_eq!(
+            normalized_fingerprint("**Eén** “optie”."),
+            normalized_fingerprint("eén \"optie\"")
+        );
+        assert_eq!(
+            normalized_fingerprint("**DRAM**."),
+            normalized_fingerprint("dram")
+        );
+        assert_ne!(
+            normalized_fingerprint("1.5 GB"),
+            normalized_fingerprint("2 GB")
+        );
+        assert_eq!(normalized_fingerprint("ﬁle"), None);
     }
 
     #[test]

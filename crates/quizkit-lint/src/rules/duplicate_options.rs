@@ -2,6 +2,7 @@
 
 use quizkit_model::index_letter;
 
+use crate::text::normalized_fingerprint;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule duplicate-options` prints.
@@ -67,10 +68,30 @@ impl Violation for DuplicateOptions {
     }
 }
 
+/// True when no two options of `q` in `lang` can be the same after normalization, told from
+/// their [`normalized_fingerprint`]s without normalizing them: all are known and all differ.
+fn all_differ(q: QuestionRef<'_>, lang: &str) -> bool {
+    let mut fingerprints = Vec::with_capacity(q.options.len());
+    for option in &q.options {
+        if let Some(text) = option.text.get(lang) {
+            match normalized_fingerprint(text) {
+                Some(f) => fingerprints.push(f),
+                None => return false,
+            }
+        }
+    }
+    fingerprints.sort_unstable();
+    fingerprints.windows(2).all(|w| w[0] != w[1])
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     // A question has a handful of options: a list beats hashing.
     let mut reported: Vec<(usize, usize)> = Vec::new();
     for lang in cx.languages() {
+        // Most options differ in their letters already: those need no normalizing.
+        if all_differ(q, lang) {
+            continue;
+        }
         let mut seen: Vec<(&str, usize)> = Vec::new();
         for (i, option) in q.options.iter().enumerate() {
             let Some(entry) = option.text.entry(lang) else {

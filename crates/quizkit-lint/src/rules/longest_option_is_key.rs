@@ -2,6 +2,7 @@
 
 use quizkit_model::index_letter;
 
+use crate::text::plain_len;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule longest-option-is-key` prints.
@@ -97,7 +98,7 @@ pub(crate) fn conspicuous(lengths: &[usize], key: usize) -> Option<(usize, usize
     stands_out.then_some((next, next_len))
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
@@ -105,7 +106,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let lengths: Option<Vec<usize>> = q
             .options
             .iter()
-            .map(|o| o.text.get(lang).map(|t| a.plain(t).chars().count()))
+            .map(|o| o.text.get(lang).map(plain_len))
             .collect();
         let Some(lengths) = lengths else {
             continue;

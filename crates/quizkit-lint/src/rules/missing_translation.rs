@@ -80,10 +80,11 @@ fn missing(cx: &Context<'_>, text: &LocalizedText) -> Vec<String> {
         .collect()
 }
 
+/// Reports `text` when it lacks a language; `what` names it, and is only worked out then.
 fn report(
     cx: &Context<'_>,
     file: FileId,
-    what: String,
+    what: impl FnOnce() -> String,
     text: &Spanned<LocalizedText>,
     question: Option<usize>,
     out: &mut Vec<Finding>,
@@ -93,7 +94,7 @@ fn report(
         return;
     }
     let v = MissingTranslation {
-        what,
+        what: what(),
         missing,
         plain: text.plain,
     };
@@ -111,8 +112,8 @@ fn report(
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for &q in &cx.questions {
         for (field, text) in Context::texts(q.question) {
-            let what = field.to_string();
-            report(cx, q.file, capitalize(&what), text, Some(q.index), out);
+            let what = || capitalize(&field.to_string());
+            report(cx, q.file, what, text, Some(q.index), out);
         }
     }
     for category in &cx.bank.categories {
@@ -123,7 +124,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             ];
             for (what, text) in texts {
                 if let Some(text) = text {
-                    report(cx, file, format!("The category's {what}"), text, None, out);
+                    let what = || format!("The category's {what}");
+                    report(cx, file, what, text, None, out);
                 }
             }
         }
@@ -137,11 +139,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             ];
             for (what, text) in texts {
                 if let Some(text) = text {
-                    report(cx, file, format!("The topic's {what}"), text, None, out);
+                    let what = || format!("The topic's {what}");
+                    report(cx, file, what, text, None, out);
                 }
             }
             for (i, point) in topic.meta.key_points.iter().enumerate() {
-                report(cx, file, format!("Key point {}", i + 1), point, None, out);
+                let what = || format!("Key point {}", i + 1);
+                report(cx, file, what, point, None, out);
             }
         }
     }
