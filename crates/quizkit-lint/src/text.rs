@@ -393,10 +393,28 @@ fn plain_ascii_into(markdown: &str, out: &mut impl PlainSink) {
     }
 }
 
+/// True when [`plain`] leaves the ASCII text `markdown` as it is: no Markdown marker, and no
+/// white space but single spaces between other characters.
+fn plain_as_is(markdown: &str) -> bool {
+    let bytes = markdown.as_bytes();
+    // No early exit: a fold over every byte compiles to a few compares a byte, not a branch.
+    let marked = bytes.iter().fold(false, |marked, &b| {
+        marked
+            | matches!(
+                b,
+                b'*' | b'`' | b'~' | b'[' | b']' | b'_' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'
+            )
+    });
+    !marked && !bytes.starts_with(b" ") && !bytes.ends_with(b" ") && !markdown.contains("  ")
+}
+
 /// The length of a text as read, in characters (Markdown markers not counted).
 pub fn plain_len(markdown: &str) -> usize {
     if !markdown.is_ascii() {
         return plain(markdown).chars().count();
+    }
+    if plain_as_is(markdown) {
+        return markdown.len();
     }
     let mut count = PlainCount::default();
     plain_ascii_into(markdown, &mut count);
@@ -457,17 +475,13 @@ pub fn normalized_fingerprint(markdown: &str) -> Option<u64> {
     let mut letters = LetterHash::default();
     if markdown.is_ascii() {
         for &b in markdown.as_bytes() {
-            if b.is_ascii_alphanumeric() {
-                letters.byte(b.to_ascii_lowercase());
-            }
+            letters.byte(b);
         }
         return Some(letters.finish());
     }
     for c in markdown.chars() {
         if c.is_ascii() {
-            if c.is_ascii_alphanumeric() {
-                letters.byte(c.to_ascii_lowercase() as u8);
-            }
+            letters.byte(c as u8);
             continue;
         }
         let alone = canonical_combining_class(c) == 0
@@ -484,23 +498,43 @@ pub fn normalized_fingerprint(markdown: &str) -> Option<u64> {
     Some(letters.finish())
 }
 
-/// The hash of a sequence of letters and digits, fed as UTF-8 bytes and mixed eight bytes at a
-/// time.
+/// The hash of a sequence of letters and digits, fed as UTF-8 bytes; ASCII other than letters
+/// and digits is skipped, and `A`–`Z` count as `a`–`z`. Each byte adds a value of its own, once
+/// plainly and once weighted by its place: no branch per byte, and the order counts.
 #[derive(Default)]
 struct LetterHash {
-    hasher: FastHasher,
-    word: u64,
-    filled: u32,
+    sum: u64,
+    weighted: u64,
+    count: u64,
+}
+
+/// [`LetterHash`]'s value of each byte: 0 for ASCII other than letters and digits, the same for
+/// a letter in either case, and a distinct odd value otherwise.
+const LETTER_VALUES: [u64; 256] = letter_values();
+
+const fn letter_values() -> [u64; 256] {
+    let mut values = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if !byte.is_ascii() || byte.is_ascii_alphanumeric() {
+            // SplitMix64 of the lower-case byte.
+            let mut z = (byte.to_ascii_lowercase() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            values[b] = (z ^ (z >> 31)) | 1;
+        }
+        b += 1;
+    }
+    values
 }
 
 impl LetterHash {
     fn byte(&mut self, b: u8) {
-        self.word = self.word << 8 | u64::from(b);
-        self.filled += 1;
-        if self.filled == 8 {
-            self.hasher.write_u64(self.word);
-            (self.word, self.filled) = (0, 0);
-        }
+        let value = LETTER_VALUES[usize::from(b)];
+        self.count += u64::from(value != 0);
+        self.sum = self.sum.wrapping_add(value);
+        self.weighted = self.weighted.wrapping_add(value.wrapping_mul(self.count));
     }
 
     fn char(&mut self, c: char) {
@@ -510,11 +544,12 @@ impl LetterHash {
         }
     }
 
-    fn finish(mut self) -> u64 {
-        // The last, partial word, and how many bytes it holds.
-        self.hasher.write_u64(self.word);
-        self.hasher.write_u32(self.filled);
-        self.hasher.finish()
+    fn finish(self) -> u64 {
+        let mut hasher = FastHasher::default();
+        hasher.write_u64(self.sum);
+        hasher.write_u64(self.weighted);
+        hasher.write_u64(self.count);
+        hasher.finish()
     }
 }
 
