@@ -361,6 +361,40 @@ pub(crate) fn option_matches<'q, 't>(
 /// How many words' stems [`Lexicon::stem`] remembers per thread and language.
 pub const STEM_CACHE_WORDS: usize = 1 << 16;
 
+/// Stems of one language as numbers, so that rules compare and collect them without a string
+/// each: two words get the same number exactly when they have the same stem
+/// ([`Lexicon::stem`]). Got from [`Lexicon::with_stem_ids`].
+#[derive(Debug)]
+pub struct StemIds {
+    stemmer: Algorithm,
+    /// The number of each word seen, by the word in lower case.
+    words: FastMap<String, u32>,
+    /// The number of each stem.
+    stems: FastMap<String, u32>,
+}
+
+impl StemIds {
+    fn new(stemmer: Algorithm) -> StemIds {
+        StemIds {
+            stemmer,
+            words: FastMap::default(),
+            stems: FastMap::default(),
+        }
+    }
+
+    /// The number of the stem of `lower`, a word in lower case.
+    pub fn id(&mut self, lower: &str) -> u32 {
+        if let Some(&id) = self.words.get(lower) {
+            return id;
+        }
+        let stem = Stemmer::create(self.stemmer).stem(lower).into_owned();
+        let next = u32::try_from(self.stems.len()).unwrap_or(u32::MAX);
+        let id = *self.stems.entry(stem).or_insert(next);
+        self.words.insert(lower.to_owned(), id);
+        id
+    }
+}
+
 /// The word lists of one language.
 #[derive(Debug)]
 pub struct Lexicon {
@@ -472,6 +506,31 @@ impl Lexicon {
             }
             cache.insert(lower.to_owned(), stem.clone());
             stem
+        })
+    }
+
+    /// Runs `f` with this language's [`StemIds`] for the thread: numbers for stems that stay the
+    /// same for the whole call (the words remembered are forgotten, past
+    /// [`STEM_CACHE_WORDS`], only between calls). `f` must not call it again.
+    pub fn with_stem_ids<R>(&self, f: impl FnOnce(&mut StemIds) -> R) -> R {
+        thread_local! {
+            static IDS: RefCell<Vec<(usize, StemIds)>> = const { RefCell::new(Vec::new()) };
+        }
+        let me = std::ptr::from_ref(self) as usize;
+        IDS.with_borrow_mut(|all| {
+            let at = match all.iter().position(|(l, _)| *l == me) {
+                Some(at) => at,
+                None => {
+                    all.push((me, StemIds::new(self.stemmer)));
+                    all.len() - 1
+                }
+            };
+            let ids = &mut all[at].1;
+            if ids.words.len() >= STEM_CACHE_WORDS {
+                ids.words.clear();
+                ids.stems.clear();
+            }
+            f(ids)
         })
     }
 

@@ -1,9 +1,11 @@
 //! `stem-key-word-repeat` (F012): the key repeats a word of the stem that no distractor has.
 
+use std::ops::Range;
+
 use quizkit_model::index_letter;
 
 use crate::hash::FastSet;
-use crate::lexicon::Lexicon;
+use crate::lexicon::{Lexicon, StemIds};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule stem-key-word-repeat` prints.
@@ -79,12 +81,13 @@ impl Violation for StemKeyWordRepeat {
     }
 }
 
-/// The content words of a text: (stem, byte range of the word).
+/// The content words of a text: (number of the stem, byte range of the word).
 fn content_words(
     a: &Analysis<'_>,
     lexicon: &Lexicon,
+    ids: &mut StemIds,
     text: &str,
-) -> Vec<(String, std::ops::Range<usize>)> {
+) -> Vec<(u32, Range<usize>)> {
     a.tokens(text)
         .iter()
         .filter(|t| {
@@ -94,12 +97,12 @@ fn content_words(
                 && t.text.chars().any(char::is_alphabetic)
                 && !lexicon.is_stopword(&t.lower)
         })
-        .map(|t| (lexicon.stem(&t.lower), t.range.clone()))
+        .map(|t| (ids.id(&t.lower), t.range.clone()))
         .collect()
 }
 
 /// A cue: the word as written in the key, its range there, and its range in the stem.
-type Cue = (String, std::ops::Range<usize>, std::ops::Range<usize>);
+type Cue = (String, Range<usize>, Range<usize>);
 
 /// The first cue word of the key in `lang`: in the stem and the key, in no distractor. `None`
 /// when a text is missing in `lang`, `Some(None)` when there is no cue.
@@ -118,32 +121,38 @@ fn cue(
         }
     }
     let key_text = q.options.get(key)?.text.get(lang)?;
-    // Stem the distractors only when the key shares a word with the stem at all.
-    let key_words = content_words(a, lexicon, key_text);
-    if key_words.is_empty() {
-        return Some(None);
-    }
-    let stem_words = content_words(a, lexicon, stem);
-    let stems: FastSet<&str> = stem_words.iter().map(|(s, _)| s.as_str()).collect();
-    if !key_words.iter().any(|(s, _)| stems.contains(s.as_str())) {
-        return Some(None);
-    }
-    let distractor_words: FastSet<String> = distractors
-        .into_iter()
-        .flat_map(|d| content_words(a, lexicon, d).into_iter().map(|(s, _)| s))
-        .collect();
-    Some(
-        key_words
-            .into_iter()
-            .find(|(s, _)| stems.contains(s.as_str()) && !distractor_words.contains(s))
-            .map(|(s, range)| {
-                let in_stem = stem_words
-                    .iter()
-                    .find(|(t, _)| *t == s)
-                    .map_or(0..0, |(_, r)| r.clone());
-                (key_text[range.clone()].to_owned(), range, in_stem)
-            }),
-    )
+    lexicon.with_stem_ids(|ids| {
+        // Stem the distractors only when the key shares a word with the stem at all.
+        let key_words = content_words(a, lexicon, ids, key_text);
+        if key_words.is_empty() {
+            return Some(None);
+        }
+        let stem_words = content_words(a, lexicon, ids, stem);
+        let stems: FastSet<u32> = stem_words.iter().map(|&(s, _)| s).collect();
+        if !key_words.iter().any(|(s, _)| stems.contains(s)) {
+            return Some(None);
+        }
+        let mut distractor_words: FastSet<u32> = FastSet::default();
+        for d in distractors {
+            distractor_words.extend(
+                content_words(a, lexicon, ids, d)
+                    .into_iter()
+                    .map(|(s, _)| s),
+            );
+        }
+        Some(
+            key_words
+                .into_iter()
+                .find(|(s, _)| stems.contains(s) && !distractor_words.contains(s))
+                .map(|(s, range)| {
+                    let in_stem = stem_words
+                        .iter()
+                        .find(|(t, _)| *t == s)
+                        .map_or(0..0, |(_, r)| r.clone());
+                    (key_text[range.clone()].to_owned(), range, in_stem)
+                }),
+        )
+    })
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
