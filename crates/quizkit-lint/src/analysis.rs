@@ -7,6 +7,7 @@ use quizkit_model::Question;
 use quizkit_quantity::{Lang, ProseClaim, extract_claims};
 
 use crate::Context;
+use crate::lexicon::{PhraseSet, TextWords};
 use crate::quantities::{self, OptionQuantity, lang};
 use crate::text::{self, Token};
 
@@ -16,6 +17,7 @@ struct Slot<'q> {
     text: &'q str,
     lang: &'q str,
     tokens: OnceCell<Vec<Token<'q>>>,
+    words: OnceCell<TextWords>,
     claims: OnceCell<Vec<ProseClaim>>,
     plain: OnceCell<String>,
     normalized: OnceCell<String>,
@@ -44,6 +46,7 @@ impl<'q> Analysis<'q> {
                     text: &entry.text.value,
                     lang: &entry.lang.value,
                     tokens: OnceCell::new(),
+                    words: OnceCell::new(),
                     claims: OnceCell::new(),
                     plain: OnceCell::new(),
                     normalized: OnceCell::new(),
@@ -71,6 +74,14 @@ impl<'q> Analysis<'q> {
     pub fn tokens(&self, text: &str) -> &[Token<'q>] {
         let slot = self.slot(text);
         slot.tokens.get_or_init(|| text::tokens(slot.text))
+    }
+
+    /// [`PhraseSet::may_match`] of `text`, a text of the question: false only when
+    /// [`find`](crate::lexicon::find) would find none of `phrases` in its tokens. The text is
+    /// scanned once for all phrase sets, and not tokenized.
+    pub fn may_match(&self, text: &str, phrases: &PhraseSet) -> bool {
+        let slot = self.slot(text);
+        phrases.may_match_words(slot.words.get_or_init(|| TextWords::of(slot.text)))
     }
 
     /// The prose claims ([`extract_claims`]) of `text`, a text of the question, read in the

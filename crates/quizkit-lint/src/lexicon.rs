@@ -139,6 +139,16 @@ pub struct PhraseSet {
     /// `None` for a phrase with a word that is not ASCII (which the quick test cannot rule
     /// out).
     needs: Vec<Option<(Vec<usize>, bool)>>,
+    /// Per phrase, the same as what [`PhraseSet::may_match_words`] looks for.
+    word_bits: Vec<Option<Need>>,
+}
+
+/// What a text must have for a phrase to match in it: each of its words (as the bits of a
+/// [`TextWords`] filter) and, if it takes one, a letter.
+#[derive(Debug, Clone, Copy, Default)]
+struct Need {
+    bits: [u64; 4],
+    letter: bool,
 }
 
 impl PhraseSet {
@@ -167,6 +177,21 @@ impl PhraseSet {
             }
             needs.push(need);
         }
+        let word_bits = needs
+            .iter()
+            .map(|need| {
+                need.as_ref().map(|(ws, letter)| {
+                    let mut bits = [0; 4];
+                    for &w in ws {
+                        TextWords::add(&mut bits, word_hash(words[w].bytes()));
+                    }
+                    Need {
+                        bits,
+                        letter: *letter,
+                    }
+                })
+            })
+            .collect();
         for (i, p) in phrases.iter().enumerate() {
             match p.parts.first() {
                 Some(Part::Word(w)) => by_first_word.entry(w.clone()).or_default().push(i),
@@ -192,6 +217,7 @@ impl PhraseSet {
             letter_first,
             words,
             needs,
+            word_bits,
         }
     }
 
@@ -201,7 +227,8 @@ impl PhraseSet {
     /// It holds because a token whose lower case is an ASCII word is ASCII itself (save for
     /// the Kelvin sign, which is let through), so the word is in the text's ASCII lower case;
     /// and a letter (a one-letter upper-case token) is a capital with no ASCII letter or digit
-    /// on either side.
+    /// on either side. For one long text and one set, searching for each word beats
+    /// [`TextWords`]; for short texts and several sets, [`TextWords`] does.
     pub fn may_match(&self, text: &str) -> bool {
         if self.phrases.is_empty() {
             return false;
@@ -231,6 +258,20 @@ impl PhraseSet {
             .iter()
             .flatten()
             .any(|(ws, l)| (letter || !l) && ws.iter().all(|&w| present[w]))
+    }
+
+    /// [`PhraseSet::may_match`] of the text whose [`TextWords`] are `words`.
+    pub fn may_match_words(&self, words: &TextWords) -> bool {
+        if self.phrases.is_empty() {
+            return false;
+        }
+        words.unknown
+            || self.word_bits.iter().any(|need| {
+                need.is_none_or(|need| {
+                    (words.letter || !need.letter)
+                        && need.bits.iter().zip(&words.bits).all(|(n, w)| n & w == *n)
+                })
+            })
     }
 
     /// False when no phrase starts with `key` (a token's lower case or punctuation mark), told
@@ -267,6 +308,99 @@ impl PhraseSet {
         };
         (first.map(Vec::as_slice).unwrap_or_default(), other)
     }
+}
+
+/// The words a text may hold, as far as phrase matching goes, told from its bytes in one pass
+/// and kept in a few words of memory: a filter that has the bits of every word that a token of
+/// the text could match, and whether the text has a letter (a one-letter capital token). It
+/// can claim a word the text does not have, never the other way round.
+///
+/// A phrase word is ASCII (phrases with other words are let through), and a token whose lower
+/// case is an ASCII word is ASCII itself (save for the Kelvin sign, for which the filter gives
+/// up). An ASCII token is a run the scan below finds: [`tokens`] and the scan take the same
+/// characters into a word where those are ASCII (letters and digits, and an apostrophe before
+/// a letter), so where a token starts and ends, a run does.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextWords {
+    bits: [u64; 4],
+    letter: bool,
+    /// True when the filter cannot tell: any phrase may match.
+    unknown: bool,
+}
+
+impl TextWords {
+    /// The words of `text`.
+    pub fn of(text: &str) -> TextWords {
+        let mut words = TextWords {
+            unknown: LOWERS_TO_ASCII.iter().any(|&c| text.contains(c)),
+            ..TextWords::default()
+        };
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if !bytes[i].is_ascii_alphanumeric() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let mut hash = WordHash::default();
+            while let Some(&b) = bytes.get(i) {
+                let inner_apostrophe =
+                    b == b'\'' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
+                if !(b.is_ascii_alphanumeric() || inner_apostrophe) {
+                    break;
+                }
+                hash.byte(b.to_ascii_lowercase());
+                i += 1;
+            }
+            TextWords::add(&mut words.bits, hash.finish());
+            if i - start == 1 && bytes[start].is_ascii_uppercase() {
+                words.letter = true;
+            }
+        }
+        words
+    }
+
+    /// Sets the two bits of a word with hash `hash`.
+    fn add(bits: &mut [u64; 4], hash: u64) {
+        for bit in [hash >> 56, (hash >> 48) & 0xff] {
+            bits[(bit >> 6) as usize] |= 1 << (bit & 63);
+        }
+    }
+}
+
+/// The hash of a word, fed a byte at a time and mixed eight bytes at a time (most words are
+/// shorter).
+#[derive(Default)]
+struct WordHash {
+    hash: u64,
+    word: u64,
+}
+
+impl WordHash {
+    fn byte(&mut self, b: u8) {
+        if self.word >> 56 != 0 {
+            self.mix();
+        }
+        self.word = self.word << 8 | u64::from(b);
+    }
+
+    fn mix(&mut self) {
+        self.hash = (self.hash.rotate_left(5) ^ self.word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.word = 0;
+    }
+
+    fn finish(mut self) -> u64 {
+        self.mix();
+        self.hash
+    }
+}
+
+/// The hash of a word given in lower case, as [`TextWords::of`] works it out.
+fn word_hash(word: impl Iterator<Item = u8>) -> u64 {
+    let mut hash = WordHash::default();
+    word.for_each(|b| hash.byte(b));
+    hash.finish()
 }
 
 /// The characters other than ASCII whose lower case is all ASCII (the Kelvin sign, `k`).
@@ -337,10 +471,14 @@ pub fn words_outside(toks: &[Token<'_>], m: &PhraseMatch) -> usize {
 /// For each option of `q`, the first match `matcher` finds in its tokens, trying the bank's
 /// languages in order: at most one match per option, with the option's index and the text it
 /// is in. The rules about a phrase in an option (F003, F009, F014, K003) report these.
-pub(crate) fn option_matches<'q, 't>(
+///
+/// `sets` gives the phrase sets `matcher` looks for: an option in which none of them may match
+/// ([`Analysis::may_match`]) is passed over untokenized.
+pub(crate) fn option_matches<'q, 't, const N: usize>(
     cx: &Context<'_>,
     q: QuestionRef<'q>,
     a: &Analysis<'t>,
+    sets: impl Fn(&'static Lexicon) -> [&'static PhraseSet; N],
     mut matcher: impl FnMut(&'static Lexicon, &[Token<'t>]) -> Option<PhraseMatch>,
 ) -> Vec<(usize, &'q LangText, PhraseMatch)> {
     let mut out = Vec::new();
@@ -349,7 +487,11 @@ pub(crate) fn option_matches<'q, 't>(
             let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
                 continue;
             };
-            if let Some(m) = matcher(lexicon, a.tokens(&entry.text.value)) {
+            let text = &entry.text.value;
+            if !sets(lexicon).iter().any(|set| a.may_match(text, set)) {
+                continue;
+            }
+            if let Some(m) = matcher(lexicon, a.tokens(text)) {
                 out.push((i, entry, m));
                 break;
             }
@@ -576,6 +718,117 @@ mod tests {
 
     /// Texts built from the lexicons' own words, letters, punctuation, code and odd
     /// characters: wherever `find` finds a phrase, `may_match` lets the text through.
+    /// Every phrase set of a lexicon, with its name.
+    fn sets(l: &Lexicon) -> [(&'static str, &PhraseSet); 8] {
+        [
+            ("all_of_the_above", &l.all_of_the_above),
+            ("none_of_the_above", &l.none_of_the_above),
+            ("negations", &l.negations),
+            ("absolute_terms", &l.absolute_terms),
+            ("true_false", &l.true_false),
+            ("position_references", &l.position_references),
+            ("combined_options", &l.combined_options),
+            ("answer_statements", &l.answer_statements),
+        ]
+    }
+
+    /// The same for [`TextWords`], over every phrase set, on texts built from all the
+    /// lexicons' phrases and characters at the edges of words (apostrophes, letters that are
+    /// not ASCII).
+    #[test]
+    fn text_words_never_rule_out_a_match() {
+        let all = Lexicon::all().unwrap_or_default();
+        let mut pieces: Vec<String> = [
+            "A",
+            "B",
+            "I",
+            "ii",
+            "c",
+            "Z",
+            "AB",
+            "x'B",
+            "B's",
+            "'",
+            "’",
+            "it's",
+            "l'été",
+            "’t",
+            ":",
+            ".",
+            ",",
+            "+",
+            " ",
+            "\n",
+            "`",
+            "$",
+            "**",
+            "(",
+            ")",
+            "é",
+            "\u{212A}EY",
+            "İ",
+            "1",
+            "B2",
+            "Σ",
+            "NOT",
+            "Never",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        for l in all {
+            for (_, set) in sets(l) {
+                for p in &set.phrases {
+                    pieces.extend(
+                        p.text
+                            .replace("{letter}", "C")
+                            .split(' ')
+                            .map(str::to_owned),
+                    );
+                    pieces.push(p.text.replace("{letter}", "D").to_uppercase());
+                }
+            }
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let glue = [" ", "", " ", "\n", ": ", "'", "’"];
+        let mut matched = 0;
+        let mut ruled_out = 0;
+        for _ in 0..40_000 {
+            let mut text = String::new();
+            for _ in 0..1 + next(8) {
+                text.push_str(&pieces[next(pieces.len())]);
+                text.push_str(glue[next(glue.len())]);
+            }
+            let toks = tokens(&text);
+            let words = TextWords::of(&text);
+            for l in all {
+                for (name, set) in sets(l) {
+                    if find(set, &toks).is_empty() {
+                        ruled_out += usize::from(!set.may_match_words(&words));
+                    } else {
+                        matched += 1;
+                        let lang = l.lang;
+                        assert!(set.may_match_words(&words), "{text:?} ({lang} {name})");
+                    }
+                }
+            }
+        }
+        assert!(
+            matched > 1000,
+            "the generator rarely builds a match: {matched}"
+        );
+        assert!(
+            ruled_out > 100_000,
+            "the filter rarely rules out: {ruled_out}"
+        );
+    }
+
     #[test]
     fn may_match_never_rules_out_a_match() {
         let all = Lexicon::all().unwrap_or_default();

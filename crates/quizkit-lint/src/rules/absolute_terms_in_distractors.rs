@@ -85,10 +85,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         .languages()
         .map(|lang| {
             cx.lexicon(lang).is_some_and(|lexicon| {
-                q.options[key]
-                    .text
-                    .get(lang)
-                    .is_some_and(|k| !find(&lexicon.absolute_terms, a.tokens(k)).is_empty())
+                q.options[key].text.get(lang).is_some_and(|k| {
+                    a.may_match(k, &lexicon.absolute_terms)
+                        && !find(&lexicon.absolute_terms, a.tokens(k)).is_empty()
+                })
             })
         })
         .collect();
@@ -100,7 +100,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
                 continue;
             };
-            if key_has_one[l] {
+            if key_has_one[l] || !a.may_match(&entry.text.value, &lexicon.absolute_terms) {
                 continue;
             }
             if let Some(m) = find(&lexicon.absolute_terms, a.tokens(&entry.text.value)).first() {

@@ -96,9 +96,13 @@ pub(crate) fn combined(lexicon: &Lexicon, toks: &[Token<'_>], options: usize) ->
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    let matches = option_matches(cx, q, a, |lexicon, toks| {
-        combined(lexicon, toks, q.options.len()).into_iter().next()
-    });
+    let matches = option_matches(
+        cx,
+        q,
+        a,
+        |l| [&l.combined_options],
+        |lexicon, toks| combined(lexicon, toks, q.options.len()).into_iter().next(),
+    );
     for (option, entry, m) in matches {
         let v = CombinedOptions {
             option,

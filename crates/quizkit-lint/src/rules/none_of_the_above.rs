@@ -74,11 +74,17 @@ impl Violation for NoneOfTheAbove {
 pub const MAX_OTHER_WORDS: usize = 3;
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    let matches = option_matches(cx, q, a, |lexicon, toks| {
-        find(&lexicon.none_of_the_above, toks)
-            .into_iter()
-            .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
-    });
+    let matches = option_matches(
+        cx,
+        q,
+        a,
+        |l| [&l.none_of_the_above],
+        |lexicon, toks| {
+            find(&lexicon.none_of_the_above, toks)
+                .into_iter()
+                .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
+        },
+    );
     for (option, entry, m) in matches {
         let v = NoneOfTheAbove {
             option,

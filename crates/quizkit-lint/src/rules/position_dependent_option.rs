@@ -73,15 +73,21 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         return;
     }
     // One finding per option: the first language that has the flaw.
-    let matches = option_matches(cx, q, a, |lexicon, toks| {
-        let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, toks);
-        found.extend(
-            combined(lexicon, toks, q.options.len())
-                .into_iter()
-                .filter(|m| !m.letters.is_empty()),
-        );
-        found.into_iter().min_by_key(|m| m.range.start)
-    });
+    let matches = option_matches(
+        cx,
+        q,
+        a,
+        |l| [&l.position_references, &l.combined_options],
+        |lexicon, toks| {
+            let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, toks);
+            found.extend(
+                combined(lexicon, toks, q.options.len())
+                    .into_iter()
+                    .filter(|m| !m.letters.is_empty()),
+            );
+            found.into_iter().min_by_key(|m| m.range.start)
+        },
+    );
     for (option, entry, m) in matches {
         let v = PositionDependentOption {
             option,

@@ -80,6 +80,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let Some(text) = option.text.get(lang) else {
                 break;
             };
+            // No truth value at all: not one alone either.
+            if !a.may_match(text, &lexicon.true_false) {
+                break;
+            }
             let toks = a.tokens(text);
             let words: Vec<_> = toks.iter().filter(|t| t.word).collect();
             let found = find(&lexicon.true_false, toks);
