@@ -591,15 +591,15 @@ pub fn numbers(lang: &str, text: &str) -> Vec<Number> {
     } else {
         (b',', b'.')
     };
-    if !text.bytes().any(|b| b.is_ascii_digit()) {
+    let bytes = text.as_bytes();
+    let Some(first_digit) = bytes.iter().position(u8::is_ascii_digit) else {
         return Vec::new();
-    }
+    };
     let code = code_ranges(text);
     // Numbers come in text order and the code ranges are ordered and disjoint: sweep them.
     let mut next_code = 0;
-    let bytes = text.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
+    let mut i = first_digit;
     while i < bytes.len() {
         if !bytes[i].is_ascii_digit() {
             i += 1;
@@ -646,12 +646,12 @@ pub fn numbers(lang: &str, text: &str) -> Vec<Number> {
         }
         let in_code = code.get(next_code).is_some_and(|r| r.start <= start);
         if !preceded_by_letter && !in_code {
-            let trimmed = value.trim_start_matches('0');
-            let value = if trimmed.is_empty() || trimmed.starts_with('.') {
-                format!("0{trimmed}")
-            } else {
-                trimmed.to_owned()
-            };
+            // No leading zeros, but one before the point: `007` is `7`, `00.5` is `0.5`, `00` is `0`.
+            let zeros = value.len() - value.trim_start_matches('0').len();
+            value.drain(..zeros);
+            if value.is_empty() || value.starts_with('.') {
+                value.insert(0, '0');
+            }
             out.push(Number {
                 range: start..end,
                 value,
