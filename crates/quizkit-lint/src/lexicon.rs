@@ -144,11 +144,11 @@ pub struct PhraseSet {
 }
 
 /// What a text must have for a phrase to match in it: each of its words (as the bits of a
-/// [`TextWords`] filter) and, if it takes one, a letter.
+/// [`TextWords`] filter) and as many letters as it takes (each matches a token of its own).
 #[derive(Debug, Clone, Copy, Default)]
 struct Need {
     bits: [u64; 4],
-    letter: bool,
+    letters: u8,
 }
 
 impl PhraseSet {
@@ -179,15 +179,17 @@ impl PhraseSet {
         }
         let word_bits = needs
             .iter()
-            .map(|need| {
-                need.as_ref().map(|(ws, letter)| {
+            .zip(&phrases)
+            .map(|(need, phrase)| {
+                need.as_ref().map(|(ws, _)| {
                     let mut bits = [0; 4];
                     for &w in ws {
                         TextWords::add(&mut bits, word_hash(words[w].bytes()));
                     }
+                    let letters = phrase.parts.iter().filter(|p| **p == Part::Letter).count();
                     Need {
                         bits,
-                        letter: *letter,
+                        letters: u8::try_from(letters).unwrap_or(u8::MAX),
                     }
                 })
             })
@@ -268,7 +270,7 @@ impl PhraseSet {
         words.unknown
             || self.word_bits.iter().any(|need| {
                 need.is_none_or(|need| {
-                    (words.letter || !need.letter)
+                    words.letters >= need.letters
                         && need.bits.iter().zip(&words.bits).all(|(n, w)| n & w == *n)
                 })
             })
@@ -312,8 +314,8 @@ impl PhraseSet {
 
 /// The words a text may hold, as far as phrase matching goes, told from its bytes in one pass
 /// and kept in a few words of memory: a filter that has the bits of every word that a token of
-/// the text could match, and whether the text has a letter (a one-letter capital token). It
-/// can claim a word the text does not have, never the other way round.
+/// the text could match, and how many letters (one-letter capital tokens) it has. It can claim
+/// a word the text does not have, never the other way round.
 ///
 /// A phrase word is ASCII (phrases with other words are let through), and a token whose lower
 /// case is an ASCII word is ASCII itself (save for the Kelvin sign, for which the filter gives
@@ -323,7 +325,8 @@ impl PhraseSet {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TextWords {
     bits: [u64; 4],
-    letter: bool,
+    /// The number of letters, counted up to 255.
+    letters: u8,
     /// True when the filter cannot tell: any phrase may match.
     unknown: bool,
 }
@@ -355,7 +358,7 @@ impl TextWords {
             }
             TextWords::add(&mut words.bits, hash.finish());
             if i - start == 1 && bytes[start].is_ascii_uppercase() {
-                words.letter = true;
+                words.letters = words.letters.saturating_add(1);
             }
         }
         words
