@@ -141,6 +141,9 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             continue;
         };
         let text = entry.text.value.as_str();
+        if !a.may_match(text, &lexicon.negations) {
+            continue;
+        }
         let sentence = question_sentence(text);
         let toks = a.tokens(text);
         for m in find(&lexicon.negations, toks) {
