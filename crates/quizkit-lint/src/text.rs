@@ -281,6 +281,13 @@ pub fn plain(markdown: &str) -> String {
         return plain_ascii(markdown);
     }
     let mut out = String::with_capacity(markdown.len());
+    plain_chars_into(markdown, &mut out);
+    out.truncate(out.trim_end().len());
+    out
+}
+
+/// Writes [`plain`] of `markdown` to `out`, a character at a time, but for one trailing space.
+fn plain_chars_into(markdown: &str, out: &mut impl PlainSink) {
     let mut prev: Option<char> = None;
     let mut chars = markdown.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
@@ -301,7 +308,7 @@ pub fn plain(markdown: &str) -> String {
                 }
             }
             c if c.is_whitespace() => {
-                if !out.ends_with(' ') && !out.is_empty() {
+                if out.last().is_some_and(|l| l != ' ') {
                     out.push(' ');
                 }
             }
@@ -309,40 +316,39 @@ pub fn plain(markdown: &str) -> String {
         }
         prev = Some(c);
     }
-    out.truncate(out.trim_end().len());
-    out
 }
 
-/// Where [`plain_ascii_into`] writes: a string, or a count of what would be written.
+/// Where [`plain_ascii_into`] and [`plain_chars_into`] write: a string, or a count of what
+/// would be written.
 trait PlainSink {
-    /// Appends an ASCII byte.
-    fn push(&mut self, b: u8);
-    /// The byte last appended, if any.
-    fn last(&self) -> Option<u8>;
+    /// Appends a character.
+    fn push(&mut self, c: char);
+    /// The character last appended, if any.
+    fn last(&self) -> Option<char>;
 }
 
 impl PlainSink for String {
-    fn push(&mut self, b: u8) {
-        String::push(self, char::from(b));
+    fn push(&mut self, c: char) {
+        String::push(self, c);
     }
-    fn last(&self) -> Option<u8> {
-        self.as_bytes().last().copied()
+    fn last(&self) -> Option<char> {
+        self.chars().next_back()
     }
 }
 
-/// The length and last byte of a text not kept.
+/// The length in characters and the last character of a text not kept.
 #[derive(Default)]
 struct PlainCount {
     len: usize,
-    last: Option<u8>,
+    last: Option<char>,
 }
 
 impl PlainSink for PlainCount {
-    fn push(&mut self, b: u8) {
+    fn push(&mut self, c: char) {
         self.len += 1;
-        self.last = Some(b);
+        self.last = Some(c);
     }
-    fn last(&self) -> Option<u8> {
+    fn last(&self) -> Option<char> {
         self.last
     }
 }
@@ -371,7 +377,7 @@ fn plain_ascii_into(markdown: &str, out: &mut impl PlainSink) {
                 let inner = prev.is_some_and(|p| p.is_ascii_alphanumeric())
                     && next.is_some_and(|n| n.is_ascii_alphanumeric());
                 if inner {
-                    out.push(b'_');
+                    out.push('_');
                 }
             }
             b']' if next == Some(b'(') => {
@@ -382,11 +388,11 @@ fn plain_ascii_into(markdown: &str, out: &mut impl PlainSink) {
             }
             // `char::is_whitespace` in ASCII, vertical tab included.
             b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b' ' => {
-                if out.last().is_some_and(|l| l != b' ') {
-                    out.push(b' ');
+                if out.last().is_some_and(|l| l != ' ') {
+                    out.push(' ');
                 }
             }
-            c => out.push(c),
+            c => out.push(char::from(c)),
         }
         prev = Some(c);
         i += 1;
@@ -410,15 +416,16 @@ fn plain_as_is(markdown: &str) -> bool {
 
 /// The length of a text as read, in characters (Markdown markers not counted).
 pub fn plain_len(markdown: &str) -> usize {
-    if !markdown.is_ascii() {
-        return plain(markdown).chars().count();
-    }
-    if plain_as_is(markdown) {
-        return markdown.len();
-    }
     let mut count = PlainCount::default();
-    plain_ascii_into(markdown, &mut count);
-    count.len - usize::from(count.last == Some(b' '))
+    if !markdown.is_ascii() {
+        plain_chars_into(markdown, &mut count);
+    } else if plain_as_is(markdown) {
+        return markdown.len();
+    } else {
+        plain_ascii_into(markdown, &mut count);
+    }
+    // White space is written as one space, and only after something else.
+    count.len - usize::from(count.last == Some(' '))
 }
 
 /// A text normalized for comparing options: Unicode compatibility forms (NFKC), case,
@@ -746,6 +753,9 @@ mod tests {
             }
             assert_eq!(plain_ascii(&text), general(&text).trim_end(), "{text:?}");
             assert_eq!(plain_len(&text), plain_ascii(&text).len(), "{text:?}");
+            for wide in [format!("{text}·"), format!("·{text}")] {
+                assert_eq!(plain_len(&wide), plain(&wide).chars().count(), "{wide:?}");
+            }
         }
     }
 
