@@ -506,29 +506,35 @@ pub const STEM_CACHE_WORDS: usize = 1 << 16;
 #[derive(Debug)]
 pub struct StemIds {
     stemmer: Algorithm,
-    /// The number of each word seen, by the word in lower case.
-    words: FastMap<String, u32>,
+    /// The language's stop words ([`Lexicon::is_stopword`]).
+    stopwords: FastSet<String>,
+    /// The number of each word seen, by the word in lower case; `None` for a stop word.
+    words: FastMap<String, Option<u32>>,
     /// The number of each stem.
     stems: FastMap<String, u32>,
 }
 
 impl StemIds {
-    fn new(stemmer: Algorithm) -> StemIds {
+    fn new(stemmer: Algorithm, stopwords: FastSet<String>) -> StemIds {
         StemIds {
             stemmer,
+            stopwords,
             words: FastMap::default(),
             stems: FastMap::default(),
         }
     }
 
-    /// The number of the stem of `lower`, a word in lower case.
-    pub fn id(&mut self, lower: &str) -> u32 {
+    /// The number of the stem of `lower`, a word in lower case, or `None` for a stop word: one
+    /// lookup for what [`Lexicon::is_stopword`] and a stem would take two.
+    pub fn content_id(&mut self, lower: &str) -> Option<u32> {
         if let Some(&id) = self.words.get(lower) {
             return id;
         }
-        let stem = Stemmer::create(self.stemmer).stem(lower).into_owned();
-        let next = u32::try_from(self.stems.len()).unwrap_or(u32::MAX);
-        let id = *self.stems.entry(stem).or_insert(next);
+        let id = (!self.stopwords.contains(lower)).then(|| {
+            let stem = Stemmer::create(self.stemmer).stem(lower).into_owned();
+            let next = u32::try_from(self.stems.len()).unwrap_or(u32::MAX);
+            *self.stems.entry(stem).or_insert(next)
+        });
         self.words.insert(lower.to_owned(), id);
         id
     }
@@ -660,7 +666,7 @@ impl Lexicon {
             let at = match all.iter().position(|(l, _)| *l == me) {
                 Some(at) => at,
                 None => {
-                    all.push((me, StemIds::new(self.stemmer)));
+                    all.push((me, StemIds::new(self.stemmer, self.stopwords.clone())));
                     all.len() - 1
                 }
             };

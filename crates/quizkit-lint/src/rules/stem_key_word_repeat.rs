@@ -82,12 +82,7 @@ impl Violation for StemKeyWordRepeat {
 }
 
 /// The content words of a text: (number of the stem, byte range of the word).
-fn content_words(
-    a: &Analysis<'_>,
-    lexicon: &Lexicon,
-    ids: &mut StemIds,
-    text: &str,
-) -> Vec<(u32, Range<usize>)> {
+fn content_words(a: &Analysis<'_>, ids: &mut StemIds, text: &str) -> Vec<(u32, Range<usize>)> {
     a.tokens(text)
         .iter()
         .filter(|t| {
@@ -95,9 +90,8 @@ fn content_words(
                 && !t.code
                 && t.text.chars().count() >= 4
                 && t.text.chars().any(char::is_alphabetic)
-                && !lexicon.is_stopword(&t.lower)
         })
-        .map(|t| (ids.id(&t.lower), t.range.clone()))
+        .filter_map(|t| Some((ids.content_id(&t.lower)?, t.range.clone())))
         .collect()
 }
 
@@ -123,11 +117,11 @@ fn cue(
     let key_text = q.options.get(key)?.text.get(lang)?;
     lexicon.with_stem_ids(|ids| {
         // Stem the distractors only when the key shares a word with the stem at all.
-        let key_words = content_words(a, lexicon, ids, key_text);
+        let key_words = content_words(a, ids, key_text);
         if key_words.is_empty() {
             return Some(None);
         }
-        let stem_words = content_words(a, lexicon, ids, stem);
+        let stem_words = content_words(a, ids, stem);
         let stems: FastSet<u32> = stem_words.iter().map(|&(s, _)| s).collect();
         if !key_words.iter().any(|(s, _)| stems.contains(s)) {
             return Some(None);
@@ -135,7 +129,7 @@ fn cue(
         let mut distractor_words: FastSet<u32> = FastSet::default();
         for d in distractors {
             distractor_words.extend(
-                content_words(a, lexicon, ids, d)
+                content_words(a, ids, d)
                     .into_iter()
                     .map(|(s, _)| s),
             );
