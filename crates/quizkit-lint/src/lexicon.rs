@@ -229,8 +229,9 @@ impl PhraseSet {
     /// It holds because a token whose lower case is an ASCII word is ASCII itself (save for
     /// the Kelvin sign, which is let through), so the word is in the text's ASCII lower case;
     /// and a letter (a one-letter upper-case token) is a capital with no ASCII letter or digit
-    /// on either side. For one long text and one set, searching for each word beats
-    /// [`TextWords`]; for short texts and several sets, [`TextWords`] does.
+    /// on either side. For a long text, searching for each word beats [`TextWords`], whose
+    /// filter fills up with a text's many words; for short texts and several sets,
+    /// [`TextWords`] does.
     pub fn may_match(&self, text: &str) -> bool {
         if self.phrases.is_empty() {
             return false;

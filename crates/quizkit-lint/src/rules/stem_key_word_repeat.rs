@@ -128,11 +128,7 @@ fn cue(
         }
         let mut distractor_words: FastSet<u32> = FastSet::default();
         for d in distractors {
-            distractor_words.extend(
-                content_words(a, ids, d)
-                    .into_iter()
-                    .map(|(s, _)| s),
-            );
+            distractor_words.extend(content_words(a, ids, d).into_iter().map(|(s, _)| s));
         }
         Some(
             key_words
