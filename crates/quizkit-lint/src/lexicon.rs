@@ -147,7 +147,7 @@ pub struct PhraseSet {
 /// [`TextWords`] filter) and as many letters as it takes (each matches a token of its own).
 #[derive(Debug, Clone, Copy, Default)]
 struct Need {
-    bits: [u64; 4],
+    bits: [u64; FILTER_WORDS],
     letters: u8,
 }
 
@@ -182,7 +182,7 @@ impl PhraseSet {
             .zip(&phrases)
             .map(|(need, phrase)| {
                 need.as_ref().map(|(ws, _)| {
-                    let mut bits = [0; 4];
+                    let mut bits = [0; FILTER_WORDS];
                     for &w in ws {
                         TextWords::add(&mut bits, word_hash(words[w].bytes()));
                     }
@@ -313,6 +313,10 @@ impl PhraseSet {
     }
 }
 
+/// The size of a [`TextWords`] filter in 64-bit words: 512 bits, two a word, keep an option's
+/// or a stem's few dozen words apart.
+const FILTER_WORDS: usize = 8;
+
 /// The words a text may hold, as far as phrase matching goes, told from its bytes in one pass
 /// and kept in a few words of memory: a filter that has the bits of every word that a token of
 /// the text could match, and how many letters (one-letter capital tokens) it has. It can claim
@@ -325,7 +329,7 @@ impl PhraseSet {
 /// a letter), so where a token starts and ends, a run does.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TextWords {
-    bits: [u64; 4],
+    bits: [u64; FILTER_WORDS],
     /// The number of letters, counted up to 255.
     letters: u8,
     /// True when the filter cannot tell: any phrase may match.
@@ -366,8 +370,8 @@ impl TextWords {
     }
 
     /// Sets the two bits of a word with hash `hash`.
-    fn add(bits: &mut [u64; 4], hash: u64) {
-        for bit in [hash >> 56, (hash >> 48) & 0xff] {
+    fn add(bits: &mut [u64; FILTER_WORDS], hash: u64) {
+        for bit in [hash >> 55, (hash >> 46) & 0x1ff] {
             bits[(bit >> 6) as usize] |= 1 << (bit & 63);
         }
     }
