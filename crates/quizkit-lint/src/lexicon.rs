@@ -271,8 +271,13 @@ impl PhraseSet {
         words.unknown
             || self.word_bits.iter().any(|need| {
                 need.is_none_or(|need| {
-                    words.letters >= need.letters
-                        && need.bits.iter().zip(&words.bits).all(|(n, w)| n & w == *n)
+                    // Bits the phrase needs and the text lacks, over the filter at once.
+                    let lacking = need
+                        .bits
+                        .iter()
+                        .zip(&words.bits)
+                        .fold(0, |lacking, (n, w)| lacking | (n & !w));
+                    words.letters >= need.letters && lacking == 0
                 })
             })
     }
@@ -346,19 +351,23 @@ impl TextWords {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            if !bytes[i].is_ascii_alphanumeric() {
+            if WORD_BYTES[usize::from(bytes[i])] == 0 {
                 i += 1;
                 continue;
             }
             let start = i;
             let mut hash = WordHash::default();
             while let Some(&b) = bytes.get(i) {
-                let inner_apostrophe =
-                    b == b'\'' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
-                if !(b.is_ascii_alphanumeric() || inner_apostrophe) {
-                    break;
+                let mut lower = WORD_BYTES[usize::from(b)];
+                if lower == 0 {
+                    let inner_apostrophe =
+                        b == b'\'' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
+                    if !inner_apostrophe {
+                        break;
+                    }
+                    lower = b;
                 }
-                hash.byte(b.to_ascii_lowercase());
+                hash.byte(lower);
                 i += 1;
             }
             TextWords::add(&mut words.bits, hash.finish());
@@ -376,6 +385,21 @@ impl TextWords {
         }
     }
 }
+
+/// Each byte in lower case when it is an ASCII letter or digit, else 0: one lookup for a test
+/// and a conversion.
+const WORD_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() {
+            table[b] = byte.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    table
+};
 
 /// The hash of a word fed a byte at a time: of its last eight bytes and its length, mixed once
 /// at the end (a multiply per byte would be the scan's whole cost). Longer words that share
