@@ -200,33 +200,105 @@ const APPROX_WORDS: &[&str] = &[
 /// about", "is gelijk aan", …), so that it has no claim and need not be tokenized. Looks for
 /// more than the tokenizer accepts, never less: every `is`/`Is` followed by spaces and a word
 /// that starts like a relation word counts.
+///
+/// Almost every text of a bank is rejected here, so this is the extractor's hot loop: the
+/// text is scanned in blocks of [`BLOCK`] bytes with a branch-free test the compiler turns
+/// into vector compares ([`candidates`]), and only the few candidate bytes it marks are looked
+/// at closely ([`relates_at`]).
 fn may_relate(text: &str) -> bool {
     let bytes = text.as_bytes();
-    if bytes.iter().any(|&b| matches!(b, b'=' | b'~' | b'\\'))
-        // One character at a time: `contains` of a single one searches with memchr, of a set
-        // it decodes every character.
-        || ['≈', '≃', '≅'].iter().any(|&c| text.contains(c))
-        || text.contains("equals")
-    {
+    let Some(&first) = bytes.first() else {
+        return false;
+    };
+    if is_mark(first) && relates_at(text, 0) {
         return true;
     }
-    let mut from = 0;
-    while let Some(at) = text[from..].find('s') {
-        let s = from + at;
-        from = s + 1;
-        if s == 0 || !matches!(bytes[s - 1], b'i' | b'I') {
-            continue;
+    // Blocks cover positions `1..len`; each position is paired with the byte before it. The
+    // last block is padded with zero bytes, which are no candidates.
+    let mut start = 1;
+    while start < bytes.len() {
+        let end = (start + BLOCK).min(bytes.len());
+        let mut mask = if end - start == BLOCK {
+            candidates(block(bytes, start), block(bytes, start - 1))
+        } else {
+            let (mut here, mut before) = ([0; BLOCK], [0; BLOCK]);
+            here[..end - start].copy_from_slice(&bytes[start..end]);
+            before[..end - start].copy_from_slice(&bytes[start - 1..end - 1]);
+            candidates(&here, &before)
+        };
+        while mask != 0 {
+            if relates_at(text, start + mask.trailing_zeros() as usize) {
+                return true;
+            }
+            mask &= mask - 1;
         }
-        let rest = text[s + 1..].trim_start_matches([' ', '\u{a0}', '\t']);
-        if APPROX_WORDS
-            .iter()
-            .chain(&["gelijk", "equal"])
-            .any(|w| rest.starts_with(w))
-        {
-            return true;
-        }
+        start = end;
     }
     false
+}
+
+/// Bytes [`may_relate`] tests at once: the bits of a `u64`.
+const BLOCK: usize = 64;
+
+/// The [`BLOCK`] bytes from `start`.
+fn block(bytes: &[u8], start: usize) -> &[u8; BLOCK] {
+    bytes[start..start + BLOCK]
+        .try_into()
+        .expect("a slice of BLOCK bytes")
+}
+
+/// A byte that may start (or, for `q`, stand in) a relation by itself: `=`, `~`, `\`, the
+/// first byte of `≈`, `≃` and `≅` (and of other characters), the `q` of "equals".
+fn is_mark(b: u8) -> bool {
+    matches!(b, b'=' | b'~' | b'\\' | 0xE2 | b'q')
+}
+
+/// A bit for each byte of `here` that is a [mark](is_mark) or an `s` after an `i` or `I` (its
+/// byte in `before`, the block shifted back by one): the candidates for [`relates_at`].
+/// Branch-free over fixed-size arrays, so that the compiler vectorizes it.
+fn candidates(here: &[u8; BLOCK], before: &[u8; BLOCK]) -> u64 {
+    let mut hits = [0u8; BLOCK];
+    for ((hit, &b), &p) in hits.iter_mut().zip(here).zip(before) {
+        *hit = u8::from(
+            (b == b'=')
+                | (b == b'~')
+                | (b == b'\\')
+                | (b == 0xE2)
+                | (b == b'q')
+                | ((b == b's') & ((p | 0x20) == b'i')),
+        );
+    }
+    // Eight 0-or-1 bytes to eight bits: the multiplication moves byte `i` to bit `56 + i`,
+    // with no carries between them.
+    let mut mask = 0;
+    for (g, eight) in hits.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        mask |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * g);
+    }
+    mask
+}
+
+/// Whether a relation that [`may_relate`] looks for is at byte `i` of `text`: one of `=`,
+/// `~`, `\`, `≈`, `≃`, `≅` starts there, the `q` of "equals" is there, or the `s` of an
+/// `is`/`Is` followed by spaces and a word that starts like a relation word.
+fn relates_at(text: &str, i: usize) -> bool {
+    let bytes = text.as_bytes();
+    match bytes[i] {
+        b'=' | b'~' | b'\\' => true,
+        0xE2 => ["≈", "≃", "≅"]
+            .iter()
+            .any(|c| bytes[i..].starts_with(c.as_bytes())),
+        b'q' => i > 0 && bytes[i - 1..].starts_with(b"equals"),
+        b's' if i > 0 && matches!(bytes[i - 1], b'i' | b'I') => {
+            // `s` is ASCII: `i + 1` is a character boundary.
+            let rest = text[i + 1..].trim_start_matches([' ', '\u{a0}', '\t']);
+            APPROX_WORDS
+                .iter()
+                .chain(&["gelijk", "equal"])
+                .any(|w| rest.starts_with(w))
+        }
+        _ => false,
+    }
 }
 
 impl<'a> Tokens<'a> {
@@ -1172,6 +1244,82 @@ mod tests {
                     proptest::prop_assert!(extract_all(&text, lang).is_empty(), "{text:?}");
                 }
             }
+        }
+    }
+
+    /// The quick check as first written, one search per kind of relation: what
+    /// [`may_relate`] must agree with on every text.
+    fn may_relate_reference(text: &str) -> bool {
+        let bytes = text.as_bytes();
+        if bytes.iter().any(|&b| matches!(b, b'=' | b'~' | b'\\'))
+            || ['≈', '≃', '≅'].iter().any(|&c| text.contains(c))
+            || text.contains("equals")
+        {
+            return true;
+        }
+        let mut from = 0;
+        while let Some(at) = text[from..].find('s') {
+            let s = from + at;
+            from = s + 1;
+            if s == 0 || !matches!(bytes[s - 1], b'i' | b'I') {
+                continue;
+            }
+            let rest = text[s + 1..].trim_start_matches([' ', '\u{a0}', '\t']);
+            if APPROX_WORDS
+                .iter()
+                .chain(&["gelijk", "equal"])
+                .any(|w| rest.starts_with(w))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_quick_check_agrees_with_its_reference_at_block_edges() {
+        // Each relation at every offset around the block boundaries, and nothing.
+        for pad in 0..(2 * BLOCK + 3) {
+            for rel in [
+                "=",
+                "~",
+                "\\",
+                "≈",
+                "≃",
+                "≅",
+                "equals",
+                "is about",
+                "Is\u{a0}circa",
+                "iscal",
+                "is",
+                "s",
+                "q",
+                "equal",
+                "…",
+                "’",
+                "this is it",
+                "",
+            ] {
+                for tail in ["", " x", "bout"] {
+                    let text = format!("{}{rel}{tail}", "a".repeat(pad));
+                    assert_eq!(may_relate(&text), may_relate_reference(&text), "{text:?}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_quick_check_agrees_with_its_reference(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "i", "I", "s", "is", "Is", " ", "\u{a0}", "\t", "\n", "=", "~", "\\", "≈", "≃",
+                "≅", "≠", "’", "–", "…", "e", "q", "equal", "equals", "about", "ongeveer", "circa",
+                "ca", "zo'n", "approximately", "roughly", "around", "gelijk", "this", "a", "x",
+                "7", "GB", "é", "ß",
+            ]), 0..80),
+        ) {
+            let text = parts.concat();
+            proptest::prop_assert_eq!(may_relate(&text), may_relate_reference(&text), "{:?}", text);
         }
     }
 
