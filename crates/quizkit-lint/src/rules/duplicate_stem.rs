@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
-use crate::text::{numbers, tokens};
+use crate::text::numbers;
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule duplicate-stem` prints.
@@ -100,55 +100,145 @@ impl Violation for DuplicateStem {
 
 /// A stem prepared for comparison.
 struct Prepared {
+    /// Its words, lower case and in NFKC, joined by single spaces.
     exact: String,
+    /// The hashes of its word 3-shingles, sorted, without repeats.
     shingles: Vec<u64>,
+    /// Its numbers ([`numbers`]), sorted.
     numbers: Vec<String>,
 }
 
-/// The hash of a shingle. A `Cow<str>` hashes as its `str`, the same as a `String`.
-fn hash(words: &[Cow<'_, str>]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    words.hash(&mut h);
-    h.finish()
+/// Calls `f` with each word of `text` as written, in order: the words of
+/// [`tokens`](crate::text::tokens) (a
+/// letter or digit, then letters, digits and apostrophes with a letter after them), found
+/// without building the tokens.
+fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
+    let bytes = text.as_bytes();
+    let char_at = |i: usize| -> Option<(char, usize)> {
+        match bytes.get(i) {
+            None => None,
+            Some(&b) if b.is_ascii() => Some((char::from(b), 1)),
+            Some(_) => text[i..].chars().next().map(|c| (c, c.len_utf8())),
+        }
+    };
+    let mut i = 0;
+    while let Some((c, len)) = char_at(i) {
+        if !c.is_alphanumeric() {
+            i += len;
+            continue;
+        }
+        let mut end = i + len;
+        // ASCII letters and digits a byte at a time; the general loop goes on from the first
+        // other character.
+        while bytes.get(end).is_some_and(u8::is_ascii_alphanumeric) {
+            end += 1;
+        }
+        while let Some((d, dlen)) = char_at(end) {
+            let inner_apostrophe = (d == '\'' || d == '’')
+                && char_at(end + dlen).is_some_and(|(e, _)| e.is_alphabetic());
+            if d.is_alphanumeric() || inner_apostrophe {
+                end += dlen;
+            } else {
+                break;
+            }
+        }
+        f(&text[i..end]);
+        i = end;
+    }
+}
+
+/// Appends `word` as the rule compares it: in lower case, and in NFKC when that is not ASCII.
+fn push_folded(out: &mut String, word: &str) {
+    if word.is_ascii() {
+        let at = out.len();
+        out.push_str(word);
+        out[at..].make_ascii_lowercase();
+        return;
+    }
+    let lower: Cow<'_, str> = if word.chars().any(char::is_uppercase) {
+        Cow::Owned(word.to_lowercase())
+    } else {
+        Cow::Borrowed(word)
+    };
+    if lower.is_ascii() {
+        out.push_str(&lower);
+    } else {
+        out.extend(lower.nfkc());
+    }
+}
+
+/// The hash of a folded word: FxHash's multiply-rotate over its bytes, eight at a time, the
+/// last few gathered with shifts (copying them into a buffer and reading that back stalls on
+/// store forwarding).
+fn word_hash(word: &str) -> u64 {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let add = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(SEED);
+    let mut chunks = word.as_bytes().chunks_exact(8);
+    let mut h = add(0, word.len() as u64);
+    for chunk in &mut chunks {
+        h = add(
+            h,
+            u64::from_le_bytes(chunk.try_into().expect("eight bytes")),
+        );
+    }
+    let tail = chunks
+        .remainder()
+        .iter()
+        .enumerate()
+        .fold(0, |w, (k, &b)| w | u64::from(b) << (8 * k));
+    add(h, tail)
+}
+
+/// Murmur3's finalizer: every bit of `h` reaches every bit of the result, which a map keyed by
+/// the value itself ([`Prehashed`]) needs.
+fn fmix(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// The hash of a shingle, from the hashes of its three words.
+fn shingle_hash(words: &[u64]) -> u64 {
+    let h = words.iter().fold(0u64, |h, &w| {
+        (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    });
+    fmix(h)
 }
 
 fn prepare(lang: &str, stem: &str) -> Prepared {
-    let words: Vec<Cow<'_, str>> = tokens(stem)
-        .into_iter()
-        .filter(|t| t.word)
-        .map(|t| {
-            if t.lower.is_ascii() {
-                t.lower
-            } else {
-                Cow::Owned(t.lower.nfkc().collect())
-            }
-        })
-        .collect();
-    let mut shingles: Vec<u64> = words.windows(3).map(hash).collect();
+    let mut exact = String::with_capacity(stem.len());
+    let mut words: Vec<u64> = Vec::with_capacity(stem.len() / 4);
+    for_each_word(stem, |word| {
+        if !words.is_empty() {
+            exact.push(' ');
+        }
+        let at = exact.len();
+        push_folded(&mut exact, word);
+        words.push(word_hash(&exact[at..]));
+    });
+    let mut shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
     shingles.sort_unstable();
     shingles.dedup();
     let mut nums: Vec<String> = numbers(lang, stem).into_iter().map(|n| n.value).collect();
     nums.sort();
     Prepared {
-        exact: words.join(" "),
+        exact,
         shingles,
         numbers: nums,
     }
 }
 
 fn jaccard(a: &[u64], b: &[u64]) -> f64 {
+    // A merge of the two sorted lists without branches on the comparison, which the
+    // processor cannot predict.
     let (mut i, mut j, mut both) = (0, 0, 0);
     while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                both += 1;
-                i += 1;
-                j += 1;
-            }
-        }
+        let (x, y) = (a[i], b[j]);
+        both += usize::from(x == y);
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
     }
     let union = a.len() + b.len() - both;
     if union == 0 {
@@ -158,7 +248,7 @@ fn jaccard(a: &[u64], b: &[u64]) -> f64 {
     }
 }
 
-/// A hasher for keys that are already hashes (the shingles): it keeps the value as it is.
+/// A hasher for keys that are already well-mixed hashes: it keeps the value as it is.
 #[derive(Default)]
 struct Prehashed(u64);
 
@@ -176,56 +266,11 @@ impl std::hash::Hasher for Prehashed {
     }
 }
 
-/// A map keyed by shingle.
+/// A map keyed by a well-mixed hash.
 type ShingleMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<Prehashed>>;
 
-/// Near-duplicate pairs (earlier, later, similarity) among the stems at positions `group`
-/// (ascending) of `stems`, all with the same numbers, that are not exact duplicates.
-///
-/// AllPairs with prefix filtering. Shingles are ordered rarest first (within the group, ties by
-/// value); two sets with Jaccard ≥ t share a shingle among the first |s| − ⌈t·|s|⌉ + 1 of each,
-/// whatever the order, as long as both use the same one.
-fn near_pairs(
-    stems: &[(usize, Prepared)],
-    group: &[usize],
-    exact_pairs: &FastSet<(usize, usize)>,
-    pairs: &mut Vec<(usize, usize, f64)>,
-) {
-    let mut frequency: ShingleMap<usize> = ShingleMap::default();
-    for &pos in group {
-        for &s in &stems[pos].1.shingles {
-            *frequency.entry(s).or_default() += 1;
-        }
-    }
-    let mut index: ShingleMap<Vec<usize>> = ShingleMap::default();
-    let mut ordered = Vec::new();
-    let mut candidates = Vec::new();
-    for &pos in group {
-        let (q, p) = &stems[pos];
-        ordered.clear();
-        ordered.extend_from_slice(&p.shingles);
-        ordered.sort_by_key(|s| (frequency.get(s).copied().unwrap_or(0), *s));
-        let prefix = ordered.len() - (THRESHOLD * ordered.len() as f64).ceil() as usize + 1;
-        candidates.clear();
-        for s in ordered.iter().take(prefix) {
-            let list = index.entry(*s).or_default();
-            candidates.extend_from_slice(list);
-            list.push(pos);
-        }
-        candidates.sort_unstable();
-        candidates.dedup();
-        for &other in &candidates {
-            let (oq, op) = &stems[other];
-            if exact_pairs.contains(&(*oq, *q)) || op.numbers != p.numbers {
-                continue;
-            }
-            let similarity = jaccard(&op.shingles, &p.shingles);
-            if similarity >= THRESHOLD {
-                pairs.push((*oq, *q, similarity));
-            }
-        }
-    }
-}
+/// The end of a chain of postings.
+const END: u32 = u32::MAX;
 
 /// Pairs (earlier, later) of question indices with similar stems in one language, and their
 /// similarity.
@@ -250,17 +295,99 @@ fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
     }
     // Near duplicates are only reported between stems with the same numbers, so each group of
     // stems with equal numbers is searched on its own: no candidate from another group is
-    // generated only to be thrown away.
-    let mut groups: FastMap<&[String], Vec<usize>> = FastMap::default();
+    // generated only to be thrown away, and the group's maps are small.
+    let mut groups: FastMap<&[String], Vec<u32>> = FastMap::default();
     for (pos, (_, p)) in stems.iter().enumerate() {
-        groups.entry(&p.numbers).or_default().push(pos);
+        groups.entry(&p.numbers).or_default().push(pos as u32);
     }
-    let mut groups: Vec<Vec<usize>> = groups.into_values().collect();
-    groups.sort_unstable_by_key(|g| g[0]);
-    for group in &groups {
-        near_pairs(stems, group, &exact_pairs, &mut pairs);
+    let mut search = Search::default();
+    for group in groups.values() {
+        search.near_pairs(stems, group, &exact_pairs, &mut pairs);
     }
     pairs
+}
+
+/// The buffers of [`Search::near_pairs`], kept from one group to the next.
+#[derive(Default)]
+struct Search {
+    /// How many stems of the group have a shingle.
+    frequency: ShingleMap<u32>,
+    /// The stems (`(position in the group, next)`) whose prefix holds a shingle: the first in
+    /// `index`, the others chained through `postings`.
+    index: ShingleMap<u32>,
+    postings: Vec<(u32, u32)>,
+    ordered: Vec<(u32, u64)>,
+    candidates: Vec<u32>,
+}
+
+impl Search {
+    /// Near-duplicate pairs (earlier, later, similarity) among the stems at positions `group`
+    /// (ascending) of `stems`, all with the same numbers, that are not exact duplicates.
+    ///
+    /// AllPairs with prefix filtering: a stem's shingles are ordered rarest first (within the
+    /// group, ties by value); two sets with Jaccard ≥ t share a shingle among the first
+    /// |s| − ⌈t·|s|⌉ + 1 of each, whatever the order, as long as both use the same one.
+    fn near_pairs(
+        &mut self,
+        stems: &[(usize, Prepared)],
+        group: &[u32],
+        exact_pairs: &FastSet<(usize, usize)>,
+        pairs: &mut Vec<(usize, usize, f64)>,
+    ) {
+        if group.len() < 2 {
+            return;
+        }
+        let Search {
+            frequency,
+            index,
+            postings,
+            ordered,
+            candidates,
+        } = self;
+        frequency.clear();
+        index.clear();
+        postings.clear();
+        for &pos in group {
+            for &s in &stems[pos as usize].1.shingles {
+                *frequency.entry(s).or_default() += 1;
+            }
+        }
+        for (at, &pos) in group.iter().enumerate() {
+            let (q, p) = &stems[pos as usize];
+            ordered.clear();
+            ordered.extend(
+                p.shingles
+                    .iter()
+                    .map(|s| (frequency.get(s).copied().unwrap_or(0), *s)),
+            );
+            ordered.sort_unstable();
+            let prefix = ordered.len() - (THRESHOLD * ordered.len() as f64).ceil() as usize + 1;
+            candidates.clear();
+            for &(_, s) in ordered.iter().take(prefix) {
+                let head = index.entry(s).or_insert(END);
+                let mut link = *head;
+                while link != END {
+                    let (other, next) = postings[link as usize];
+                    candidates.push(other);
+                    link = next;
+                }
+                postings.push((at as u32, *head));
+                *head = (postings.len() - 1) as u32;
+            }
+            candidates.sort_unstable();
+            candidates.dedup();
+            for &other in candidates.iter() {
+                let (oq, op) = &stems[group[other as usize] as usize];
+                if exact_pairs.contains(&(*oq, *q)) {
+                    continue;
+                }
+                let similarity = jaccard(&op.shingles, &p.shingles);
+                if similarity >= THRESHOLD {
+                    pairs.push((*oq, *q, similarity));
+                }
+            }
+        }
+    }
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -292,5 +419,81 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 format!("the stem of `{}`", a.id.value),
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::tokens;
+
+    /// What `prepare` compared before it had its own word scanner: the words of `tokens`,
+    /// lower case, NFKC when not ASCII, joined by spaces.
+    fn exact_reference(stem: &str) -> String {
+        let words: Vec<Cow<'_, str>> = tokens(stem)
+            .into_iter()
+            .filter(|t| t.word)
+            .map(|t| {
+                if t.lower.is_ascii() {
+                    t.lower
+                } else {
+                    Cow::Owned(t.lower.nfkc().collect())
+                }
+            })
+            .collect();
+        words.join(" ")
+    }
+
+    #[test]
+    fn words_are_the_words_of_tokens() {
+        for stem in [
+            "",
+            "   ",
+            "How many bytes does a typical x86 cache line hold?",
+            "Wat is de kans op een conflict bij 240 gebruikers?",
+            "Don't stop; it's O'Neil's 'quoted' word’s end’ and ' alone",
+            "ÉÉN Straße ΣΊΣΥΦΟΣ ﬁle ＡＢＣ①²³ x²",
+            "**Bold** `code` $x^2$ 1.000,5 3,5 GB e.g. FP16/INT4",
+            "naïve café CAFÉ Kelvin K Å",
+            "a'b 'c d' e’’f g'1",
+        ] {
+            assert_eq!(prepare("en", stem).exact, exact_reference(stem), "{stem:?}");
+        }
+    }
+
+    #[test]
+    fn words_match_tokens_on_any_text() {
+        const PARTS: &[&str] = &[
+            "a", "B", "z", "7", " ", "\n", "'", "’", "-", ".", ",", "?", "É", "é", "ß", "Σ", "ς",
+            "ﬁ", "Ａ", "①", "²", "İ", "\u{301}", "\u{a0}", "`", "*", "$", "_",
+        ];
+        // A fixed pseudo-random sequence (an LCG): the same texts on every run.
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            let mut stem = String::new();
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            for _ in 0..(state >> 59) {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                stem.push_str(PARTS[(state >> 33) as usize % PARTS.len()]);
+            }
+            assert_eq!(
+                prepare("en", &stem).exact,
+                exact_reference(&stem),
+                "{stem:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn jaccard_counts_the_shared_shingles() {
+        assert_eq!(jaccard(&[1, 2, 3, 4], &[2, 3, 4, 5]), 3.0 / 5.0);
+        assert_eq!(jaccard(&[1, 2, 3], &[1, 2, 3]), 1.0);
+        assert_eq!(jaccard(&[], &[]), 0.0);
+        assert_eq!(jaccard(&[1], &[]), 0.0);
+        assert_eq!(jaccard(&[1, 5, 9], &[2, 5, 7, 9, 11]), 2.0 / 6.0);
     }
 }
