@@ -145,18 +145,19 @@ impl<'a> Context<'a> {
     }
 
     /// The question's texts with which field each is, in reading order.
-    pub fn texts(q: &'a Question) -> Vec<(Field, &'a Spanned<LocalizedText>)> {
-        let mut texts = vec![(Field::Stem, &q.stem)];
-        for (i, option) in q.options.iter().enumerate() {
-            texts.push((Field::Option(i), &option.text));
-            if let Some(feedback) = &option.feedback {
-                texts.push((Field::Feedback(i), feedback));
-            }
-        }
-        if let Some(explanation) = &q.explanation {
-            texts.push((Field::Explanation, explanation));
-        }
-        texts
+    ///
+    /// An iterator, not a `Vec`: half a dozen rules and the [`Analysis`](crate::Analysis) walk
+    /// every question's texts, and building a vector for each walk cost an allocation and its
+    /// regrowth every time.
+    pub fn texts(
+        q: &'a Question,
+    ) -> impl Iterator<Item = (Field, &'a Spanned<LocalizedText>)> + 'a {
+        std::iter::once((Field::Stem, &q.stem))
+            .chain(q.options.iter().enumerate().flat_map(|(i, option)| {
+                std::iter::once((Field::Option(i), &option.text))
+                    .chain(option.feedback.as_ref().map(|f| (Field::Feedback(i), f)))
+            }))
+            .chain(q.explanation.as_ref().map(|e| (Field::Explanation, e)))
     }
 
     /// The single key of a single-choice question whose key names an existing option.
