@@ -1,7 +1,6 @@
 //! `duplicate-id` (Q005): two questions with the same id.
 
-use std::collections::HashMap;
-
+use crate::hash::FastMap;
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule duplicate-id` prints.
@@ -71,7 +70,8 @@ impl Violation for DuplicateId {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    let mut first = HashMap::with_capacity(cx.questions.len());
+    // The ids are the bank's own strings: no need for SipHash's resistance to collisions.
+    let mut first = FastMap::with_capacity_and_hasher(cx.questions.len(), Default::default());
     for &q in &cx.questions {
         match first.get(q.id.value.as_str()) {
             None => {
