@@ -505,7 +505,12 @@ impl<'a> Tokens<'a> {
 
     fn word_at(&self, i: usize) -> (usize, &'a str) {
         let text = self.text;
-        let mut j = i;
+        // ASCII letters and digits a byte at a time; the general loop goes on from the first
+        // other character.
+        let mut j = i + text.as_bytes()[i..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
         while let Some(c) = char_at(text, j) {
             let apostrophe = (c == '\'' || c == '’')
                 && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);

@@ -180,6 +180,16 @@ fn admits(allowed: Prefixes, kind: Prefixes) -> bool {
     }
 }
 
+/// Whether a prefix, short or long, starts with the byte `first` (`µ` and `μ` start with 0xC2
+/// and 0xCE).
+fn may_start_a_prefix(first: Option<u8>) -> bool {
+    matches!(
+        first,
+        Some(b'K' | b'M' | b'G' | b'T' | b'P' | b'E' | b'k' | b'm' | b'u' | b'n' | b'p')
+            | Some(b'g' | b't' | b'e' | 0xC2 | 0xCE)
+    )
+}
+
 /// Look up one unit word (no `/`): `GB`, `µs`, `TFLOPS`, `gigabytes`. Returns the factor to
 /// base units and the dimension.
 pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
@@ -189,6 +199,10 @@ pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
         }
     }
     let first = word.as_bytes().first().copied();
+    // Most prose words end here.
+    if !may_start_a_prefix(first) {
+        return None;
+    }
     for &(p, factor, kind) in SHORT {
         if p.as_bytes().first().copied() != first {
             continue;
@@ -203,6 +217,10 @@ pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
     }
     if word.len() > 4 {
         for &(p, factor, kind) in LONG {
+            // Most words looked up are ordinary prose words: compare one byte before the rest.
+            if p.as_bytes().first().copied() != first {
+                continue;
+            }
             if let Some(rest) = word.strip_prefix(p) {
                 if let Some(b) = base(rest) {
                     if b.long && admits(b.prefixes, kind) {
@@ -352,6 +370,16 @@ mod tests {
 
     fn f(w: &str) -> Option<f64> {
         lookup(w).map(|(f, _)| f)
+    }
+
+    #[test]
+    fn every_prefix_passes_the_first_byte_gate() {
+        for &(p, _, _) in SHORT.iter().chain(LONG) {
+            assert!(may_start_a_prefix(p.as_bytes().first().copied()), "{p}");
+        }
+        assert_eq!(f("kilobytes"), Some(1e3));
+        assert_eq!(f("µs"), Some(1e-6));
+        assert_eq!(f("measurement"), None);
     }
 
     #[test]
