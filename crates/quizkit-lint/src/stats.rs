@@ -111,12 +111,12 @@ pub fn longest_run_at_least(p_same: &[f64], len: usize) -> f64 {
     state[0] = 1.0;
     for &p in &p_same[1..] {
         let total: f64 = state.iter().sum();
-        let mut next = vec![0.0; len - 1];
-        next[0] = total * (1.0 - p);
-        for r in 0..len - 2 {
-            next[r + 1] = state[r] * p;
+        // The runs that go on move up one, in place (no vector per question): the same
+        // products as building the next state apart.
+        for r in (1..len - 1).rev() {
+            state[r] = state[r - 1] * p;
         }
-        state = next;
+        state[0] = total * (1.0 - p);
     }
     (1.0 - state.iter().sum::<f64>()).clamp(0.0, 1.0)
 }
