@@ -27,10 +27,16 @@ impl Lang {
     /// The language of a code as banks write it: `nl`, `en`, `nl-BE`, `en_US` (case does not
     /// matter); `None` for other languages.
     pub fn from_code(code: &str) -> Option<Lang> {
-        let primary = code.split(['-', '_']).next().unwrap_or("");
-        if primary.eq_ignore_ascii_case("nl") {
+        // Bytes, not characters: `-` and `_` are ASCII, and no other character's UTF-8 holds
+        // their bytes. Searching for a set of characters would decode every one.
+        let bytes = code.as_bytes();
+        let primary = bytes
+            .iter()
+            .position(|&b| b == b'-' || b == b'_')
+            .map_or(bytes, |end| &bytes[..end]);
+        if primary.eq_ignore_ascii_case(b"nl") {
             Some(Lang::Nl)
-        } else if primary.eq_ignore_ascii_case("en") {
+        } else if primary.eq_ignore_ascii_case(b"en") {
             Some(Lang::En)
         } else {
             None
@@ -1346,6 +1352,10 @@ mod tests {
         assert_eq!(Lang::from_code("NL_be"), Some(Lang::Nl));
         assert_eq!(Lang::from_code("de"), None);
         assert_eq!(Lang::from_code(""), None);
+        assert_eq!(Lang::from_code("en_GB-oxendict"), Some(Lang::En));
+        assert_eq!(Lang::from_code("-nl"), None);
+        assert_eq!(Lang::from_code("nld"), None);
+        assert_eq!(Lang::from_code("né"), None);
     }
 
     #[test]
