@@ -296,12 +296,25 @@ fn relates_at(text: &str, i: usize) -> bool {
             .any(|c| bytes[i..].starts_with(c.as_bytes())),
         b'q' => i > 0 && bytes[i - 1..].starts_with(b"equals"),
         b's' if i > 0 && matches!(bytes[i - 1], b'i' | b'I') => {
-            // `s` is ASCII: `i + 1` is a character boundary.
-            let rest = text[i + 1..].trim_start_matches([' ', '\u{a0}', '\t']);
-            APPROX_WORDS
+            // Spaces, tabs and no-break spaces (0xC2 0xA0 in UTF-8) skipped by bytes: most
+            // `is` are ordinary words, so this runs often.
+            let mut j = i + 1;
+            while let Some(&b) = bytes.get(j) {
+                match b {
+                    b' ' | b'\t' => j += 1,
+                    0xC2 if bytes.get(j + 1) == Some(&0xA0) => j += 2,
+                    _ => break,
+                }
+            }
+            let rest = &bytes[j..];
+            // The first letters of the words below.
+            matches!(
+                rest.first(),
+                Some(b'o' | b'c' | b'z' | b'a' | b'r' | b'g' | b'e')
+            ) && APPROX_WORDS
                 .iter()
                 .chain(&["gelijk", "equal"])
-                .any(|w| rest.starts_with(w))
+                .any(|w| rest.starts_with(w.as_bytes()))
         }
         _ => false,
     }
