@@ -7,42 +7,51 @@ use crate::{AllowUse, Analysis, Check, Context, Finding, Rule, Selection};
 
 /// Lints `bank` (whose files are `sources`) with the rules `selection` enables.
 ///
-/// Question rules run in parallel over the questions, bank rules in parallel with each other.
+/// Question rules run in parallel over the questions, bank rules in parallel with each other
+/// and with the question rules.
 /// Findings on a question that `allow`s the rule are dropped; then the [`Check::Allows`] rules
 /// look at which allows were used. The result is sorted by file, position and code.
 pub fn lint(bank: &Bank, sources: &[SourceFile], selection: &Selection) -> Vec<Diagnostic> {
     let cx = Context::new(bank, sources, selection);
     let enabled = &selection.enabled;
 
-    let mut found: Vec<(usize, Finding)> = cx
-        .questions
-        .par_iter()
-        .flat_map_iter(|&q| {
-            let mut out = Vec::new();
-            // Built once per question and shared by its rules; dropped before the next.
-            let analysis = Analysis::new(q.question);
-            for (i, (rule, _)) in enabled.iter().enumerate() {
-                if let Check::Question(check) = rule.check {
+    // The bank rules run beside the question rules rather than after them: the longest of
+    // them (B003's search) is serial, and would otherwise leave the other cores idle.
+    let (mut found, bank_found) = rayon::join(
+        || {
+            cx.questions
+                .par_iter()
+                .flat_map_iter(|&q| {
+                    let mut out = Vec::new();
+                    // Built once per question and shared by its rules; dropped before the next.
+                    let analysis = Analysis::new(q.question);
+                    for (i, (rule, _)) in enabled.iter().enumerate() {
+                        if let Check::Question(check) = rule.check {
+                            let mut findings = Vec::new();
+                            check(&cx, q, &analysis, &mut findings);
+                            out.extend(findings.into_iter().map(|f| (i, f)));
+                        }
+                    }
+                    out
+                })
+                .collect::<Vec<_>>()
+        },
+        || {
+            enabled
+                .par_iter()
+                .enumerate()
+                .flat_map_iter(|(i, (rule, _))| {
                     let mut findings = Vec::new();
-                    check(&cx, q, &analysis, &mut findings);
-                    out.extend(findings.into_iter().map(|f| (i, f)));
-                }
-            }
-            out
-        })
-        .collect();
-    found.par_extend(
-        enabled
-            .par_iter()
-            .enumerate()
-            .flat_map_iter(|(i, (rule, _))| {
-                let mut findings = Vec::new();
-                if let Check::Bank(check) = rule.check {
-                    check(&cx, &mut findings);
-                }
-                findings.into_iter().map(move |f| (i, f))
-            }),
+                    if let Check::Bank(check) = rule.check {
+                        check(&cx, &mut findings);
+                    }
+                    findings.into_iter().map(move |f| (i, f))
+                })
+                .collect::<Vec<_>>()
+        },
     );
+    // Question findings first, then the bank's, as when they ran one after the other.
+    found.extend(bank_found);
 
     // Suppressions: a finding on a question that allows its rule is dropped, and the allow
     // is marked used.
