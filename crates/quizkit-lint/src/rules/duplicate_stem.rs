@@ -230,9 +230,10 @@ fn prepare(lang: &str, stem: &str) -> Prepared {
     }
 }
 
+/// The similarity the search reports, from a plain merge of the two sets: what the tests
+/// compare it with.
+#[cfg(test)]
 fn jaccard(a: &[u64], b: &[u64]) -> f64 {
-    // A merge of the two sorted lists without branches on the comparison, which the
-    // processor cannot predict.
     let (mut i, mut j, mut both) = (0, 0, 0);
     while i < a.len() && j < b.len() {
         let (x, y) = (a[i], b[j]);
@@ -268,9 +269,6 @@ impl std::hash::Hasher for Prehashed {
 
 /// A map keyed by a well-mixed hash.
 type ShingleMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<Prehashed>>;
-
-/// The end of a chain of postings.
-const END: u32 = u32::MAX;
 
 /// Pairs (earlier, later) of question indices with similar stems in one language, and their
 /// similarity.
@@ -310,23 +308,97 @@ fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
 /// The buffers of [`Search::near_pairs`], kept from one group to the next.
 #[derive(Default)]
 struct Search {
-    /// How many stems of the group have a shingle.
+    /// How many stems of the group have a shingle, then (by [`Search::rank`]) the shingle's
+    /// place in the group's order.
     frequency: ShingleMap<u32>,
-    /// The stems (`(position in the group, next)`) whose prefix holds a shingle: the first in
-    /// `index`, the others chained through `postings`.
-    index: ShingleMap<u32>,
+    /// The group's shingles as `(frequency, value)`, sorted: the order of prefix filtering.
+    distinct: Vec<(u32, u64)>,
+    /// The stems' shingles as places in that order, sorted, one stem after the other.
+    tokens: Vec<u32>,
+    /// Where each stem's tokens start in `tokens` (by position in the group), and the end.
+    starts: Vec<u32>,
+    /// The positions in the group, smallest stem first (ties in group order).
+    by_size: Vec<u32>,
+    /// The inverted index of the stems' prefixes, one list per token, each list in
+    /// processing order: `(rank of the stem in by_size, position of the token in the stem)`.
+    /// The list of token `t` is `postings[list[t]..list[t + 1]]`, filled up to `fill[t]`;
+    /// entries before `skip[t]` are of stems too small for every stem still to come.
     postings: Vec<(u32, u32)>,
-    ordered: Vec<(u32, u64)>,
-    candidates: Vec<u32>,
+    list: Vec<u32>,
+    fill: Vec<u32>,
+    skip: Vec<u32>,
+    /// Per stem (rank in by_size): the shared prefix tokens counted so far with the stem being
+    /// probed, or [`DEAD`] when the positional filter ruled the pair out.
+    overlap: Vec<u32>,
+    /// The stems whose `overlap` the probe touched.
+    touched: Vec<u32>,
+    /// [`min_overlap`] by the sum of the two sizes.
+    alpha: Vec<u32>,
+    /// The group's pairs as `(later position, earlier position, similarity)`.
+    found: Vec<(u32, u32, f64)>,
+}
+
+/// An `overlap` that the positional filter ruled out.
+const DEAD: u32 = u32::MAX;
+
+/// Whether two stems that share `both` shingles and have `sum` between them pass: exactly the
+/// test of the search, `both / union ≥ THRESHOLD` in `f64` with `union = sum − both`.
+fn passes(both: usize, sum: usize) -> bool {
+    let union = sum - both;
+    union != 0 && both as f64 / union as f64 >= THRESHOLD
+}
+
+/// The least overlap with which two stems whose sizes add up to `sum` can pass ([`passes`]),
+/// or more than `sum` when none can.
+///
+/// In real numbers, o / (sum − o) ≥ t ⟺ o ≥ t/(1+t)·sum, so α = ⌈t/(1+t)·sum⌉; the estimate is
+/// corrected with the `f64` test itself, which is monotone in `o` (a correctly rounded
+/// division is), so the filters below never drop a pair the test would accept.
+fn min_overlap(sum: usize) -> usize {
+    let mut o = ((THRESHOLD / (1.0 + THRESHOLD)) * sum as f64).ceil() as usize;
+    o = o.min(sum);
+    while o > 0 && passes(o - 1, sum) {
+        o -= 1;
+    }
+    while o <= sum && !passes(o, sum) {
+        o += 1;
+    }
+    o
 }
 
 impl Search {
+    /// [`min_overlap`] of `sum`, from a table.
+    fn alpha(alpha: &mut Vec<u32>, sum: usize) -> usize {
+        if alpha.len() <= sum {
+            let from = alpha.len();
+            alpha.extend((from..=sum).map(|s| min_overlap(s) as u32));
+        }
+        alpha[sum] as usize
+    }
+
     /// Near-duplicate pairs (earlier, later, similarity) among the stems at positions `group`
-    /// (ascending) of `stems`, all with the same numbers, that are not exact duplicates.
+    /// (ascending) of `stems`, all with the same numbers, that are not exact duplicates; in
+    /// the order of the later stem, then the earlier one.
     ///
     /// AllPairs with prefix filtering: a stem's shingles are ordered rarest first (within the
     /// group, ties by value); two sets with Jaccard ≥ t share a shingle among the first
-    /// |s| − ⌈t·|s|⌉ + 1 of each, whatever the order, as long as both use the same one.
+    /// |s| − ⌈t·|s|⌉ + 1 of each, whatever the order, as long as both use the same one. The
+    /// candidates are exactly the pairs that share a prefix shingle; of them, two exact filters
+    /// (PPJoin) drop those that cannot pass before the sets are merged:
+    ///
+    /// - length: with overlap o ≤ min(|a|, |b|), a pair can only pass when α(|a| + |b|) ≤
+    ///   min(|a|, |b|) ([`min_overlap`]; in real numbers t·|a| ≤ |b| ≤ |a|/t). The stems are
+    ///   probed smallest first, so every indexed stem is at most as large as the probe, and
+    ///   one too small for a probe is too small for every later (larger) one: it leaves the
+    ///   front of the posting lists for good.
+    /// - position: the tokens of both stems are in the same order, so when the probe's token
+    ///   at position i is the indexed stem's token at position j, the tokens they share
+    ///   before it are exactly the matches counted so far (all of the other stem's tokens
+    ///   before j are in its indexed prefix, all of the probe's before i were probed), and at
+    ///   most 1 + min(|a| − i − 1, |b| − j − 1) more can follow. When that cannot reach α the
+    ///   pair is dropped.
+    ///
+    /// The survivors are merged in full, stopping once the overlap cannot reach α.
     fn near_pairs(
         &mut self,
         stems: &[(usize, Prepared)],
@@ -339,55 +411,163 @@ impl Search {
         }
         let Search {
             frequency,
-            index,
+            distinct,
+            tokens,
+            starts,
+            by_size,
             postings,
-            ordered,
-            candidates,
+            list,
+            fill,
+            skip,
+            overlap,
+            touched,
+            alpha,
+            found,
         } = self;
         frequency.clear();
-        index.clear();
-        postings.clear();
         for &pos in group {
             for &s in &stems[pos as usize].1.shingles {
                 *frequency.entry(s).or_default() += 1;
             }
         }
-        for (at, &pos) in group.iter().enumerate() {
-            let (q, p) = &stems[pos as usize];
-            ordered.clear();
-            ordered.extend(
-                p.shingles
-                    .iter()
-                    .map(|s| (frequency.get(s).copied().unwrap_or(0), *s)),
-            );
-            ordered.sort_unstable();
-            let prefix = ordered.len() - (THRESHOLD * ordered.len() as f64).ceil() as usize + 1;
-            candidates.clear();
-            for &(_, s) in ordered.iter().take(prefix) {
-                let head = index.entry(s).or_insert(END);
-                let mut link = *head;
-                while link != END {
-                    let (other, next) = postings[link as usize];
-                    candidates.push(other);
-                    link = next;
-                }
-                postings.push((at as u32, *head));
-                *head = (postings.len() - 1) as u32;
-            }
-            candidates.sort_unstable();
-            candidates.dedup();
-            for &other in candidates.iter() {
-                let (oq, op) = &stems[group[other as usize] as usize];
-                if exact_pairs.contains(&(*oq, *q)) {
-                    continue;
-                }
-                let similarity = jaccard(&op.shingles, &p.shingles);
-                if similarity >= THRESHOLD {
-                    pairs.push((*oq, *q, similarity));
-                }
+        // The group's order: rarest first, ties by value; each shingle's place in it.
+        distinct.clear();
+        distinct.extend(frequency.iter().map(|(&s, &f)| (f, s)));
+        distinct.sort_unstable();
+        for (rank, &(_, s)) in distinct.iter().enumerate() {
+            frequency.insert(s, rank as u32);
+        }
+        tokens.clear();
+        starts.clear();
+        let prefix_len = |len: usize| len - (THRESHOLD * len as f64).ceil() as usize + 1;
+        list.clear();
+        list.resize(distinct.len() + 1, 0);
+        for &pos in group {
+            starts.push(tokens.len() as u32);
+            let at = tokens.len();
+            let shingles = &stems[pos as usize].1.shingles;
+            tokens.extend(shingles.iter().map(|s| frequency[s]));
+            tokens[at..].sort_unstable();
+            for &t in tokens[at..].iter().take(prefix_len(shingles.len())) {
+                list[t as usize + 1] += 1;
             }
         }
+        starts.push(tokens.len() as u32);
+        for t in 1..list.len() {
+            list[t] += list[t - 1];
+        }
+        postings.clear();
+        postings.resize(list[distinct.len()] as usize, (0, 0));
+        fill.clear();
+        fill.extend_from_slice(&list[..distinct.len()]);
+        skip.clear();
+        skip.extend_from_slice(&list[..distinct.len()]);
+
+        by_size.clear();
+        by_size.extend(0..group.len() as u32);
+        by_size.sort_by_key(|&at| starts[at as usize + 1] - starts[at as usize]);
+        let stem_tokens =
+            |at: u32| &tokens[starts[at as usize] as usize..starts[at as usize + 1] as usize];
+        overlap.clear();
+        overlap.resize(group.len(), 0);
+        found.clear();
+        for (rank, &at) in by_size.iter().enumerate() {
+            let x = stem_tokens(at);
+            let lx = x.len();
+            if lx == 0 {
+                continue;
+            }
+            let prefix = prefix_len(lx);
+            touched.clear();
+            for (i, &t) in x[..prefix].iter().enumerate() {
+                let t = t as usize;
+                // Length filter: drop the list's stems too small for this probe, and so for
+                // every later one.
+                let (mut from, end) = (skip[t] as usize, fill[t] as usize);
+                while from < end {
+                    let other = by_size[postings[from].0 as usize];
+                    let ly = (starts[other as usize + 1] - starts[other as usize]) as usize;
+                    if Self::alpha(alpha, lx + ly) <= ly {
+                        break;
+                    }
+                    from += 1;
+                }
+                skip[t] = from as u32;
+                for &(y, j) in &postings[from..end] {
+                    let seen = &mut overlap[y as usize];
+                    if *seen == DEAD {
+                        continue;
+                    }
+                    if *seen == 0 {
+                        touched.push(y);
+                    }
+                    let other = by_size[y as usize];
+                    let ly = (starts[other as usize + 1] - starts[other as usize]) as usize;
+                    let need = Self::alpha(alpha, lx + ly);
+                    let bound = *seen as usize + 1 + (lx - i - 1).min(ly - j as usize - 1);
+                    if bound >= need {
+                        *seen += 1;
+                    } else {
+                        *seen = DEAD;
+                    }
+                }
+            }
+            for &y in touched.iter() {
+                let seen = std::mem::take(&mut overlap[y as usize]);
+                if seen == DEAD {
+                    continue;
+                }
+                let other = by_size[y as usize];
+                let ys = stem_tokens(other);
+                let need = Self::alpha(alpha, lx + ys.len());
+                let Some(both) = overlap_at_least(x, ys, need) else {
+                    continue;
+                };
+                let (earlier, later) = (at.min(other), at.max(other));
+                let (eq, lq) = (
+                    stems[group[earlier as usize] as usize].0,
+                    stems[group[later as usize] as usize].0,
+                );
+                if exact_pairs.contains(&(eq, lq)) {
+                    continue;
+                }
+                let union = lx + ys.len() - both;
+                let similarity = both as f64 / union as f64;
+                if similarity >= THRESHOLD {
+                    found.push((later, earlier, similarity));
+                }
+            }
+            for (i, &t) in x[..prefix].iter().enumerate() {
+                let slot = &mut fill[t as usize];
+                postings[*slot as usize] = (rank as u32, i as u32);
+                *slot += 1;
+            }
+        }
+        found.sort_unstable_by_key(|&(later, earlier, _)| (later, earlier));
+        pairs.extend(found.iter().map(|&(later, earlier, similarity)| {
+            (
+                stems[group[earlier as usize] as usize].0,
+                stems[group[later as usize] as usize].0,
+                similarity,
+            )
+        }));
     }
+}
+
+/// The number of elements two sorted lists without repeats share, or `None` once it is clear
+/// that it is less than `need`.
+fn overlap_at_least(a: &[u32], b: &[u32], need: usize) -> Option<usize> {
+    let (mut i, mut j, mut both) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        if both + (a.len() - i).min(b.len() - j) < need {
+            return None;
+        }
+        let (x, y) = (a[i], b[j]);
+        both += usize::from(x == y);
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
+    }
+    (both >= need).then_some(both)
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -485,6 +665,88 @@ mod tests {
                 exact_reference(&stem),
                 "{stem:?}"
             );
+        }
+    }
+
+    /// Stem sets drawn from a small vocabulary of shingles, many of them copies of others
+    /// with a few shingles changed, so that pairs fall on both sides of the threshold.
+    fn generated_sets(seed: u64, n: usize) -> Vec<(usize, Prepared)> {
+        let mut state = seed;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % m
+        };
+        let mut sets: Vec<Vec<u64>> = Vec::new();
+        for _ in 0..n {
+            let mut set: Vec<u64> = if !sets.is_empty() && next(3) > 0 {
+                let mut set = sets[next(sets.len() as u64) as usize].clone();
+                for _ in 0..next(4) {
+                    match next(3) {
+                        0 if !set.is_empty() => {
+                            set.remove(next(set.len() as u64) as usize);
+                        }
+                        1 if !set.is_empty() => {
+                            let at = next(set.len() as u64) as usize;
+                            set[at] = fmix(next(300));
+                        }
+                        _ => set.push(fmix(next(300))),
+                    }
+                }
+                set
+            } else {
+                (0..next(30)).map(|_| fmix(next(300))).collect()
+            };
+            set.sort_unstable();
+            set.dedup();
+            sets.push(set);
+        }
+        sets.into_iter()
+            .enumerate()
+            .map(|(q, shingles)| {
+                (
+                    q * 2 + 1,
+                    Prepared {
+                        exact: format!("stem {q}"),
+                        shingles,
+                        numbers: Vec::new(),
+                    },
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn search_finds_what_all_pairs_find() {
+        let mut near = 0;
+        for seed in 0..40u64 {
+            let stems = generated_sets(seed, 50 + 10 * seed as usize);
+            let group: Vec<u32> = (0..stems.len() as u32).collect();
+            let mut found = Vec::new();
+            Search::default().near_pairs(&stems, &group, &FastSet::default(), &mut found);
+            let mut expected = Vec::new();
+            for (b, (q, p)) in stems.iter().enumerate() {
+                for (oq, op) in &stems[..b] {
+                    let similarity = jaccard(&op.shingles, &p.shingles);
+                    if similarity >= THRESHOLD {
+                        expected.push((*oq, *q, similarity));
+                    }
+                }
+            }
+            near += expected.iter().filter(|p| p.2 < 1.0).count();
+            assert_eq!(found, expected, "seed {seed}");
+        }
+        // The sets do exercise the search: thousands of pairs that are similar, not equal.
+        assert!(near > 5_000, "{near}");
+    }
+
+    #[test]
+    fn min_overlap_is_the_least_that_passes() {
+        for sum in 0..2000 {
+            let alpha = min_overlap(sum);
+            assert!(alpha > sum || passes(alpha, sum), "{sum}");
+            assert!(alpha == 0 || !passes(alpha - 1, sum), "{sum}");
         }
     }
 
