@@ -298,10 +298,19 @@ fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
     for (pos, (_, p)) in stems.iter().enumerate() {
         groups.entry(&p.numbers).or_default().push(pos as u32);
     }
-    let mut search = Search::default();
-    for group in groups.values() {
-        search.near_pairs(stems, group, &exact_pairs, &mut pairs);
-    }
+    // The groups are independent: searched in parallel, each into its own list, and the
+    // lists joined in the map's order, so the pairs do not depend on scheduling.
+    let groups: Vec<&Vec<u32>> = groups.values().collect();
+    let found: Vec<Vec<(usize, usize, f64)>> = groups
+        .par_iter()
+        .with_min_len(8)
+        .map_init(Search::default, |search, group| {
+            let mut found = Vec::new();
+            search.near_pairs(stems, group, &exact_pairs, &mut found);
+            found
+        })
+        .collect();
+    pairs.extend(found.into_iter().flatten());
     pairs
 }
 
@@ -571,16 +580,24 @@ fn overlap_at_least(a: &[u32], b: &[u32], need: usize) -> Option<usize> {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    // The languages are searched in parallel, their pairs reported in the configured order.
+    let languages: Vec<&str> = cx.languages().collect();
+    let found: Vec<Vec<(usize, usize, f64)>> = languages
+        .par_iter()
+        .map(|&lang| {
+            // Preparing a stem (tokens, shingles, numbers) is most of the rule's work and
+            // needs no other stem: do it in parallel, in question order.
+            let stems: Vec<(usize, Prepared)> = cx
+                .questions
+                .par_iter()
+                .filter_map(|q| q.stem.get(lang).map(|s| (q.index, prepare(lang, s))))
+                .collect();
+            similar_pairs(&stems)
+        })
+        .collect();
     let mut reported = FastSet::default();
-    for lang in cx.languages() {
-        // Preparing a stem (tokens, shingles, numbers) is most of the rule's work and needs
-        // no other stem: do it in parallel, in question order.
-        let stems: Vec<(usize, Prepared)> = cx
-            .questions
-            .par_iter()
-            .filter_map(|q| q.stem.get(lang).map(|s| (q.index, prepare(lang, s))))
-            .collect();
-        for (first, second, similarity) in similar_pairs(&stems) {
+    for (&lang, pairs) in languages.iter().zip(found) {
+        for (first, second, similarity) in pairs {
             if !reported.insert((first, second)) {
                 continue;
             }
