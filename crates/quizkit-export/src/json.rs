@@ -392,7 +392,11 @@ fn write(bank: &Bank) -> Result<Vec<u8>, serde_json::Error> {
         bank.categories.iter().flat_map(|c| &c.topics).collect();
     let mut out = Vec::with_capacity(skeleton.len());
     let mut rest = skeleton.as_str();
+    let total: usize = topics.iter().map(|t| t.questions.len()).sum();
+    let mut done = 0;
     for batch in topics.chunks(BATCH) {
+        reserve_projected(&mut out, done, total);
+        done += batch.iter().map(|t| t.questions.len()).sum::<usize>();
         let written: Vec<Vec<String>> = batch
             .par_iter()
             .map(|topic| {
@@ -441,6 +445,22 @@ fn write(bank: &Bank) -> Result<Vec<u8>, serde_json::Error> {
     }
     out.extend_from_slice(rest.as_bytes());
     Ok(out)
+}
+
+/// Makes room in `out`, which holds the document up to the questions of `done` of `total`
+/// questions, for the rest of it, projected from the size so far with a margin. A buffer
+/// that grows by doubling copies itself into a new allocation each time, and at the end the
+/// old half and the new whole are both alive: on a large bank that was half the output again
+/// in peak memory. Capacity that is reserved but never written costs address space, not memory.
+fn reserve_projected(out: &mut Vec<u8>, done: usize, total: usize) {
+    if done == 0 || done >= total {
+        return;
+    }
+    let projected = out.len() / done * total;
+    let wanted = projected + projected / 2;
+    if out.capacity() < wanted {
+        out.reserve_exact(wanted - out.len());
+    }
 }
 
 /// The JSON Schema of the export (draft 7), pretty-printed with a trailing newline: what
