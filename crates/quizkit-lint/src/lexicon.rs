@@ -764,13 +764,56 @@ mod tests {
         ]
     }
 
+    /// `extra` and the pieces of every phrase of `sets`: its words with `{letter}` as `C`, and
+    /// the whole phrase in upper case with `{letter}` as `D`.
+    fn phrase_pieces<'a>(extra: &[&str], sets: impl Iterator<Item = &'a PhraseSet>) -> Vec<String> {
+        let mut pieces: Vec<String> = extra.iter().map(|s| (*s).to_owned()).collect();
+        for set in sets {
+            for p in &set.phrases {
+                pieces.extend(
+                    p.text
+                        .replace("{letter}", "C")
+                        .split(' ')
+                        .map(str::to_owned),
+                );
+                pieces.push(p.text.replace("{letter}", "D").to_uppercase());
+            }
+        }
+        pieces
+    }
+
+    /// Texts of one to eight pieces, each followed by a glue string, picked by a small
+    /// deterministic generator (xorshift from `seed`): the same texts on every run.
+    fn generated_texts<'a>(
+        seed: u64,
+        count: usize,
+        pieces: &'a [String],
+        glue: &'a [&str],
+    ) -> impl Iterator<Item = String> + 'a {
+        let mut state = seed;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        (0..count).map(move |_| {
+            let mut text = String::new();
+            for _ in 0..1 + next(8) {
+                text.push_str(&pieces[next(pieces.len())]);
+                text.push_str(glue[next(glue.len())]);
+            }
+            text
+        })
+    }
+
     /// The same for [`TextWords`], over every phrase set, on texts built from all the
     /// lexicons' phrases and characters at the edges of words (apostrophes, letters that are
     /// not ASCII).
     #[test]
     fn text_words_never_rule_out_a_match() {
         let all = Lexicon::all().unwrap_or_default();
-        let mut pieces: Vec<String> = [
+        let extra = [
             "A",
             "B",
             "I",
@@ -804,39 +847,16 @@ mod tests {
             "Σ",
             "NOT",
             "Never",
-        ]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
-        for l in all {
-            for (_, set) in sets(l) {
-                for p in &set.phrases {
-                    pieces.extend(
-                        p.text
-                            .replace("{letter}", "C")
-                            .split(' ')
-                            .map(str::to_owned),
-                    );
-                    pieces.push(p.text.replace("{letter}", "D").to_uppercase());
-                }
-            }
-        }
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        ];
+        let pieces = phrase_pieces(
+            &extra,
+            all.iter()
+                .flat_map(|l| sets(l).into_iter().map(|(_, set)| set)),
+        );
         let glue = [" ", "", " ", "\n", ": ", "'", "’"];
         let mut matched = 0;
         let mut ruled_out = 0;
-        for _ in 0..40_000 {
-            let mut text = String::new();
-            for _ in 0..1 + next(8) {
-                text.push_str(&pieces[next(pieces.len())]);
-                text.push_str(glue[next(glue.len())]);
-            }
+        for text in generated_texts(0x9e37_79b9_7f4a_7c15, 40_000, &pieces, &glue) {
             let toks = tokens(&text);
             let words = TextWords::of(&text);
             for l in all {
@@ -864,7 +884,7 @@ mod tests {
     #[test]
     fn may_match_never_rules_out_a_match() {
         let all = Lexicon::all().unwrap_or_default();
-        let mut pieces: Vec<String> = [
+        let extra = [
             "A",
             "B",
             "c",
@@ -890,37 +910,11 @@ mod tests {
             "the",
             "1",
             "B2",
-        ]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
-        for l in all {
-            for p in &l.answer_statements.phrases {
-                pieces.extend(
-                    p.text
-                        .replace("{letter}", "C")
-                        .split(' ')
-                        .map(str::to_owned),
-                );
-                pieces.push(p.text.replace("{letter}", "D").to_uppercase());
-            }
-        }
-        // A small deterministic generator (xorshift) picks pieces and glue.
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        ];
+        let pieces = phrase_pieces(&extra, all.iter().map(|l| &l.answer_statements));
         let glue = [" ", "", " ", "\n", ": "];
         let mut matched = 0;
-        for _ in 0..20_000 {
-            let mut text = String::new();
-            for _ in 0..1 + next(8) {
-                text.push_str(&pieces[next(pieces.len())]);
-                text.push_str(glue[next(glue.len())]);
-            }
+        for text in generated_texts(0x2545_f491_4f6c_dd1d, 20_000, &pieces, &glue) {
             let toks = tokens(&text);
             for l in all {
                 let set = &l.answer_statements;

@@ -172,6 +172,17 @@ fn is_apostrophe(c: char) -> bool {
     c == '\'' || c == '’'
 }
 
+/// The character of `text` at byte `i` (a char boundary) and its length in bytes; ASCII
+/// without decoding. `None` at the end.
+#[inline]
+pub(crate) fn char_at(text: &str, i: usize) -> Option<(char, usize)> {
+    match text.as_bytes().get(i) {
+        None => None,
+        Some(&b) if b.is_ascii() => Some((char::from(b), 1)),
+        Some(_) => text[i..].chars().next().map(|c| (c, c.len_utf8())),
+    }
+}
+
 /// The words and punctuation marks of a Markdown text, white space dropped.
 pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let code = code_ranges(text);
@@ -185,16 +196,8 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
     };
     let mut out = Vec::with_capacity(text.len() / 4);
     let bytes = text.as_bytes();
-    // The character at byte `i` (a char boundary) and its length; ASCII without decoding.
-    let char_at = |i: usize| -> Option<(char, usize)> {
-        match bytes.get(i) {
-            None => None,
-            Some(&b) if b.is_ascii() => Some((char::from(b), 1)),
-            Some(_) => text[i..].chars().next().map(|c| (c, c.len_utf8())),
-        }
-    };
     let mut i = 0;
-    while let Some((c, len)) = char_at(i) {
+    while let Some((c, len)) = char_at(text, i) {
         if c.is_whitespace() {
             i += len;
             continue;
@@ -206,9 +209,9 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             while bytes.get(end).is_some_and(u8::is_ascii_alphanumeric) {
                 end += 1;
             }
-            while let Some((d, dlen)) = char_at(end) {
-                let inner_apostrophe =
-                    is_apostrophe(d) && char_at(end + dlen).is_some_and(|(e, _)| e.is_alphabetic());
+            while let Some((d, dlen)) = char_at(text, end) {
+                let inner_apostrophe = is_apostrophe(d)
+                    && char_at(text, end + dlen).is_some_and(|(e, _)| e.is_alphabetic());
                 if is_word_char(d) || inner_apostrophe {
                     end += dlen;
                 } else {

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
-use crate::text::numbers;
+use crate::text::{char_at, numbers};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule duplicate-stem` prints.
@@ -114,15 +114,8 @@ struct Prepared {
 /// without building the tokens.
 fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
     let bytes = text.as_bytes();
-    let char_at = |i: usize| -> Option<(char, usize)> {
-        match bytes.get(i) {
-            None => None,
-            Some(&b) if b.is_ascii() => Some((char::from(b), 1)),
-            Some(_) => text[i..].chars().next().map(|c| (c, c.len_utf8())),
-        }
-    };
     let mut i = 0;
-    while let Some((c, len)) = char_at(i) {
+    while let Some((c, len)) = char_at(text, i) {
         if !c.is_alphanumeric() {
             i += len;
             continue;
@@ -133,9 +126,9 @@ fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
         while bytes.get(end).is_some_and(u8::is_ascii_alphanumeric) {
             end += 1;
         }
-        while let Some((d, dlen)) = char_at(end) {
+        while let Some((d, dlen)) = char_at(text, end) {
             let inner_apostrophe = (d == '\'' || d == '’')
-                && char_at(end + dlen).is_some_and(|(e, _)| e.is_alphabetic());
+                && char_at(text, end + dlen).is_some_and(|(e, _)| e.is_alphabetic());
             if d.is_alphanumeric() || inner_apostrophe {
                 end += dlen;
             } else {
