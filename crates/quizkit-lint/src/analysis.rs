@@ -39,25 +39,27 @@ pub struct Analysis<'q> {
 impl<'q> Analysis<'q> {
     /// The (not yet computed) analysis of `question`'s texts.
     pub fn new(question: &'q Question) -> Self {
-        let mut slots = Vec::new();
-        for (_, text) in Context::texts(question) {
-            for entry in &text.entries {
-                slots.push(Slot {
-                    text: &entry.text.value,
-                    lang: &entry.lang.value,
-                    tokens: OnceCell::new(),
-                    words: OnceCell::new(),
-                    claims: OnceCell::new(),
-                    plain: OnceCell::new(),
-                    normalized: OnceCell::new(),
-                    quantity: OnceCell::new(),
-                });
-            }
-        }
+        let mut texts: Vec<(&'q str, &'q str)> = Context::texts(question)
+            .flat_map(|(_, text)| text.entries.iter())
+            .map(|entry| (entry.text.value.as_str(), entry.lang.value.as_str()))
+            .collect();
         // Sorted by address, so that finding a text's slot costs log n: a question with
         // 100,000 options (refused by the loader, still linted) must not make every rule's
-        // lookups quadratic.
-        slots.sort_unstable_by_key(|s| s.text.as_ptr());
+        // lookups quadratic. The pairs are sorted before the slots are made: a slot is large.
+        texts.sort_unstable_by_key(|(text, _)| text.as_ptr());
+        let slots = texts
+            .into_iter()
+            .map(|(text, lang)| Slot {
+                text,
+                lang,
+                tokens: OnceCell::new(),
+                words: OnceCell::new(),
+                claims: OnceCell::new(),
+                plain: OnceCell::new(),
+                normalized: OnceCell::new(),
+                quantity: OnceCell::new(),
+            })
+            .collect();
         Analysis { slots }
     }
 

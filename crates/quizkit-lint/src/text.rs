@@ -508,6 +508,36 @@ pub fn normalized_fingerprint(markdown: &str) -> Option<u64> {
     Some(letters.finish())
 }
 
+/// The first eight letters and digits of [`normalize`]'s result, lower case, packed a byte
+/// each (zeros after a shorter text), read from the start of the text without normalizing
+/// it; `None` when that cannot be told from the bytes alone: a character that is not ASCII or
+/// a `]` (a link target may follow) before the eighth letter, or a character that is not ASCII
+/// right after it (a combining mark changes the letter before it).
+///
+/// Two texts that normalize alike have the same prefix, so options with different prefixes
+/// differ: most options of a question tell apart in their first words.
+pub fn normalized_prefix(markdown: &str) -> Option<u64> {
+    let mut prefix = 0u64;
+    let mut count = 0;
+    let mut bytes = markdown.bytes();
+    while count < 8 {
+        let Some(b) = bytes.next() else {
+            return Some(prefix);
+        };
+        if !b.is_ascii() || b == b']' {
+            return None;
+        }
+        if b.is_ascii_alphanumeric() {
+            prefix |= u64::from(b.to_ascii_lowercase()) << (8 * count);
+            count += 1;
+        }
+    }
+    match bytes.next() {
+        Some(b) if !b.is_ascii() => None,
+        _ => Some(prefix),
+    }
+}
+
 /// The hash of a sequence of letters and digits, fed as UTF-8 bytes; ASCII other than letters
 /// and digits is skipped, and `A`–`Z` count as `a`–`z`. Each byte adds a value of its own, once
 /// plainly and once weighted by its place: no branch per byte, and the order counts.
@@ -772,6 +802,45 @@ mod tests {
 
     /// The fingerprint is that of the letters and digits of [`normalize`]'s result, on texts
     /// built from the characters `plain` and `normalize` treat specially.
+    #[test]
+    fn prefix_follows_normalize() {
+        let pieces = [
+            "*", "`", "~", "[", "]", "(", ")", "_", "a", "Z", "0", " ", "\t", ".", ",", "?", "'",
+            "Ab", "cD9", "](x)", "-", "  ", "é", "É", "’", "ﬁ", "İ", "\u{301}", "ß", "\u{212A}",
+            "Ａ", "xyzw", "Q7",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut checked = 0;
+        for _ in 0..40_000 {
+            let mut text = String::new();
+            for _ in 0..(state % 16) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+            }
+            let Some(prefix) = normalized_prefix(&text) else {
+                continue;
+            };
+            let first: Vec<char> = normalize(&text)
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .take(8)
+                .collect();
+            assert!(first.iter().all(char::is_ascii), "{text:?}");
+            let expected = first
+                .iter()
+                .enumerate()
+                .fold(0, |p, (i, &c)| p | (c as u64) << (8 * i));
+            assert_eq!(prefix, expected, "{text:?}");
+            checked += 1;
+        }
+        assert!(checked > 10_000, "{checked}");
+        assert_eq!(normalized_prefix("**DRAM**."), normalized_prefix("dram"));
+        assert_ne!(normalized_prefix("1.5 GB"), normalized_prefix("2 GB"));
+        assert_eq!(normalized_prefix("abcdefgh\u{301}"), None);
+    }
+
     #[test]
     fn fingerprint_follows_normalize() {
         let pieces = [

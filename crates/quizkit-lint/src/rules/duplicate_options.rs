@@ -2,7 +2,7 @@
 
 use quizkit_model::index_letter;
 
-use crate::text::normalized_fingerprint;
+use crate::text::{normalized_fingerprint, normalized_prefix};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule duplicate-options` prints.
@@ -69,8 +69,22 @@ impl Violation for DuplicateOptions {
 }
 
 /// True when no two options of `q` in `lang` can be the same after normalization, told from
-/// their [`normalized_fingerprint`]s without normalizing them: all are known and all differ.
+/// their [`normalized_prefix`]es or else their [`normalized_fingerprint`]s, without
+/// normalizing them: all are known and all differ.
 fn all_differ(q: QuestionRef<'_>, lang: &str) -> bool {
+    // Most options differ in their first letters: read those first, then whole texts.
+    let prefixes: Option<Vec<u64>> = q
+        .options
+        .iter()
+        .filter_map(|o| o.text.get(lang))
+        .map(normalized_prefix)
+        .collect();
+    if let Some(mut prefixes) = prefixes {
+        prefixes.sort_unstable();
+        if prefixes.windows(2).all(|w| w[0] != w[1]) {
+            return true;
+        }
+    }
     let mut fingerprints = Vec::with_capacity(q.options.len());
     for option in &q.options {
         if let Some(text) = option.text.get(lang) {
