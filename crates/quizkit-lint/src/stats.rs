@@ -121,11 +121,38 @@ pub fn longest_run_at_least(p_same: &[f64], len: usize) -> f64 {
     (1.0 - state.iter().sum::<f64>()).clamp(0.0, 1.0)
 }
 
-/// The shortest run length that chance alone reaches with probability below `alpha`.
-pub fn run_threshold(p_same: &[f64], alpha: f64) -> usize {
-    (2..=p_same.len().max(2) + 1)
-        .find(|&len| longest_run_at_least(p_same, len) < alpha)
-        .unwrap_or(p_same.len() + 1)
+/// The shortest run length that chance alone reaches with probability below `alpha`, and that
+/// probability ([`longest_run_at_least`]).
+///
+/// Each probability costs a pass over the bank per unit of length, so the length is found by
+/// doubling and then halving (the probability falls as the length grows) rather than by trying
+/// every length in turn.
+pub fn run_threshold(p_same: &[f64], alpha: f64) -> (usize, f64) {
+    let last = p_same.len().max(2) + 1;
+    let at = |len: usize| longest_run_at_least(p_same, len);
+    // Doubling: `below` reaches alpha or more, `len` ends below alpha.
+    let (mut below, mut len) = (1, 2);
+    let mut p = at(len);
+    while p >= alpha {
+        if len == last {
+            let none = p_same.len() + 1;
+            return (none, at(none));
+        }
+        below = len;
+        len = (len * 2).min(last);
+        p = at(len);
+    }
+    // Halving between the two.
+    while len - below > 1 {
+        let mid = below + (len - below) / 2;
+        let at_mid = at(mid);
+        if at_mid < alpha {
+            (len, p) = (mid, at_mid);
+        } else {
+            below = mid;
+        }
+    }
+    (len, p)
 }
 
 /// P(X ≥ x) where X is the number of successes of independent trials with probabilities `p`
@@ -195,12 +222,37 @@ mod tests {
         // 50 questions with 3 options: P(max run ≥ 7) ≈ 0.04, so runs of 7 are flagged.
         let p = vec![1.0 / 3.0; 50];
         assert!(close(longest_run_at_least(&p, 7), 0.04, 0.01));
-        assert_eq!(run_threshold(&p, ALPHA), 7);
-        assert_eq!(run_threshold(&p[..30], ALPHA), 7);
-        assert_eq!(run_threshold(&p[..15], ALPHA), 6);
-        assert_eq!(run_threshold(&p[..10], ALPHA), 6);
+        assert_eq!(run_threshold(&p, ALPHA).0, 7);
+        assert_eq!(run_threshold(&p[..30], ALPHA).0, 7);
+        assert_eq!(run_threshold(&p[..15], ALPHA).0, 6);
+        assert_eq!(run_threshold(&p[..10], ALPHA).0, 6);
         // Two fair coin tosses: a run of 2 has probability 1/2.
         assert!(close(longest_run_at_least(&[0.5, 0.5], 2), 0.5, 1e-12));
+    }
+
+    #[test]
+    fn run_threshold_is_the_first_length_below_alpha() {
+        // The search by doubling and halving finds what trying every length in turn finds.
+        let linear = |p: &[f64], alpha: f64| {
+            let len = (2..=p.len().max(2) + 1)
+                .find(|&len| longest_run_at_least(p, len) < alpha)
+                .unwrap_or(p.len() + 1);
+            (len, longest_run_at_least(p, len))
+        };
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for n in (0..40).chain([63, 64, 65, 100, 257, 1000, 3001]) {
+            let p: Vec<f64> = (0..n)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    1.0 / (2 + state % 4) as f64
+                })
+                .collect();
+            for alpha in [0.5, ALPHA, 0.01, 1e-6] {
+                assert_eq!(run_threshold(&p, alpha), linear(&p, alpha), "{n} {alpha}");
+            }
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use quizkit_model::index_letter;
 
-use crate::stats::{ALPHA, longest_run_at_least, run_threshold};
+use crate::stats::{ALPHA, run_threshold};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule key-position-run` prints.
@@ -101,8 +101,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if keyed.len() < 2 {
         return;
     }
-    let threshold = run_threshold(&p_same, ALPHA);
-    let p = longest_run_at_least(&p_same, threshold);
+    let (threshold, p) = run_threshold(&p_same, ALPHA);
     let mut start = 0;
     for end in 1..=keyed.len() {
         if end < keyed.len() && keyed[end].1 == keyed[start].1 {

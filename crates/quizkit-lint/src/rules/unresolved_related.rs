@@ -116,7 +116,9 @@ fn unloaded_question_files<'a>(cx: &Context<'a>) -> Vec<&'a str> {
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // The ids are the bank's own strings: no need for SipHash's resistance to collisions.
-    let ids: FastSet<&str> = cx.questions.iter().map(|q| q.id.value.as_str()).collect();
+    let mut ids: FastSet<&str> =
+        FastSet::with_capacity_and_hasher(cx.questions.len(), Default::default());
+    ids.extend(cx.questions.iter().map(|q| q.id.value.as_str()));
     let unloaded = unloaded_question_files(cx);
     for &q in &cx.questions {
         for related in &q.related {
