@@ -5,7 +5,7 @@ use std::ops::{Deref, Range};
 
 use quizkit_model::{
     Allow, Bank, Category, FileId, LocalizedText, Question, SourceFile, Spanned, Topic,
-    index_letter,
+    index_letter, letter_index,
 };
 
 use crate::lexicon::Lexicon;
@@ -165,8 +165,16 @@ impl<'a> Context<'a> {
         if q.is_multiple_response() {
             return None;
         }
-        match q.key_indices().as_slice() {
-            [key] => Some(*key),
+        // As `key_indices`, without its vector: most rules ask this of every question.
+        let mut keys = q
+            .answer
+            .as_ref()?
+            .letters
+            .iter()
+            .filter_map(|l| letter_index(l))
+            .filter(|&i| i < q.options.len());
+        match (keys.next(), keys.next()) {
+            (Some(key), None) => Some(key),
             _ => None,
         }
     }
