@@ -2,12 +2,13 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
-use crate::text::{char_at, numbers};
+use crate::text::{char_at, code_ranges, numbers};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule duplicate-stem` prints.
@@ -100,12 +101,23 @@ impl Violation for DuplicateStem {
 
 /// A stem prepared for comparison.
 struct Prepared {
-    /// Its words, lower case and in NFKC, joined by single spaces.
-    exact: String,
+    /// [`exact_key`] of its words as compared ([`exact_text`]), or `None` when there are none.
+    exact: Option<u64>,
     /// The hashes of its word 3-shingles, sorted, without repeats.
     shingles: Vec<u64>,
-    /// Its numbers ([`numbers`]), sorted.
-    numbers: Vec<String>,
+    /// [`number_key`] of its numbers.
+    numbers: u64,
+}
+
+/// The buffers of [`prepare`], kept from one stem to the next.
+#[derive(Default)]
+struct Scratch {
+    /// The stem's word hashes, in order.
+    words: Vec<u64>,
+    /// A word being folded.
+    folded: String,
+    /// A number being normalized.
+    number: Vec<u8>,
 }
 
 /// Calls `f` with each word of `text` as written, in order: the words of
@@ -140,6 +152,34 @@ fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
     }
 }
 
+/// [`for_each_word`] for an ASCII text, byte by byte: there every character is a byte and
+/// `’` cannot occur. Returns whether the text has a `` ` ``, `$` or `\`, the marks
+/// [`code_ranges`] looks for (never part of a word, so all seen here).
+fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) -> bool {
+    let mut marks = false;
+    let mut i = 0;
+    while i < text.len() {
+        if !text[i].is_ascii_alphanumeric() {
+            marks |= matches!(text[i], b'`' | b'$' | b'\\');
+            i += 1;
+            continue;
+        }
+        let mut end = i + 1;
+        while let Some(&d) = text.get(end) {
+            if d.is_ascii_alphanumeric() {
+                end += 1;
+            } else if d == b'\'' && text.get(end + 1).is_some_and(u8::is_ascii_alphabetic) {
+                end += 2;
+            } else {
+                break;
+            }
+        }
+        f(&text[i..end]);
+        i = end;
+    }
+    marks
+}
+
 /// Appends `word` as the rule compares it: in lower case, and in NFKC when that is not ASCII.
 fn push_folded(out: &mut String, word: &str) {
     if word.is_ascii() {
@@ -160,18 +200,35 @@ fn push_folded(out: &mut String, word: &str) {
     }
 }
 
-/// The hash of a folded word: FxHash's multiply-rotate over its bytes, eight at a time, the
-/// last few gathered with shifts (copying them into a buffer and reading that back stalls on
-/// store forwarding).
-fn word_hash(word: &str) -> u64 {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let add = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(SEED);
-    let mut chunks = word.as_bytes().chunks_exact(8);
-    let mut h = add(0, word.len() as u64);
+/// The words of `stem` as the rule compares them, lower case and in NFKC, joined by single
+/// spaces: what two exact duplicates share. Built only to confirm a match of [`exact_key`].
+fn exact_text(stem: &str) -> String {
+    let mut exact = String::with_capacity(stem.len());
+    let mut first = true;
+    for_each_word(stem, |word| {
+        if !std::mem::take(&mut first) {
+            exact.push(' ');
+        }
+        push_folded(&mut exact, word);
+    });
+    exact
+}
+
+/// One step of FxHash's multiply-rotate.
+fn fx_add(h: u64, w: u64) -> u64 {
+    (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+}
+
+/// The hash of a folded word: FxHash's multiply-rotate over its bytes, eight at a time
+/// (each passed through `map`), the last few gathered with shifts (copying them into a buffer
+/// and reading that back stalls on store forwarding).
+fn hash_words_of(word: &[u8], map: impl Fn(u64) -> u64) -> u64 {
+    let mut chunks = word.chunks_exact(8);
+    let mut h = fx_add(0, word.len() as u64);
     for chunk in &mut chunks {
-        h = add(
+        h = fx_add(
             h,
-            u64::from_le_bytes(chunk.try_into().expect("eight bytes")),
+            map(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))),
         );
     }
     let tail = chunks
@@ -179,7 +236,29 @@ fn word_hash(word: &str) -> u64 {
         .iter()
         .enumerate()
         .fold(0, |w, (k, &b)| w | u64::from(b) << (8 * k));
-    add(h, tail)
+    fx_add(h, map(tail))
+}
+
+/// The hash of a folded word.
+fn word_hash(word: &[u8]) -> u64 {
+    hash_words_of(word, |w| w)
+}
+
+/// Eight bytes with their ASCII capitals in lower case, the others as they are.
+fn ascii_lower(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let low7 = w & (0x7f * ONES);
+    // Bit 7 of each byte: set when the byte's low seven bits are ≥ `A`, or > `Z`; no carry
+    // leaves a byte, as 0x7f + 0x3f < 0x100.
+    let from_a = low7 + u64::from(0x80 - b'A') * ONES;
+    let past_z = low7 + u64::from(0x7f - b'Z') * ONES;
+    let capital = from_a & !past_z & !w & (0x80 * ONES);
+    w | (capital >> 2)
+}
+
+/// [`word_hash`] of an ASCII word in lower case, without copying it.
+fn ascii_word_hash(word: &[u8]) -> u64 {
+    hash_words_of(word, ascii_lower)
 }
 
 /// Murmur3's finalizer: every bit of `h` reaches every bit of the result, which a map keyed by
@@ -194,33 +273,163 @@ fn fmix(mut h: u64) -> u64 {
 
 /// The hash of a shingle, from the hashes of its three words.
 fn shingle_hash(words: &[u64]) -> u64 {
-    let h = words.iter().fold(0u64, |h, &w| {
-        (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
-    });
-    fmix(h)
+    fmix(words.iter().fold(0u64, |h, &w| fx_add(h, w)))
 }
 
-fn prepare(lang: &str, stem: &str) -> Prepared {
-    let mut exact = String::with_capacity(stem.len());
-    let mut words: Vec<u64> = Vec::with_capacity(stem.len() / 4);
-    for_each_word(stem, |word| {
-        if !words.is_empty() {
-            exact.push(' ');
-        }
-        let at = exact.len();
-        push_folded(&mut exact, word);
-        words.push(word_hash(&exact[at..]));
-    });
+/// A step of [`exact_key`]: the next piece of the text between spaces.
+fn exact_step(h: u64, piece: u64) -> u64 {
+    (h.rotate_left(7) ^ piece).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// A hash of an [`exact_text`] (`None` when it is empty), from the [`word_hash`]es of its
+/// pieces between spaces: a function of the text alone, however its words were found (a
+/// folded word may hold a space: NFKC turns some ligatures into several words).
+#[cfg(test)]
+fn exact_key(exact: &str) -> Option<u64> {
+    (!exact.is_empty()).then(|| {
+        fmix(
+            exact
+                .split(' ')
+                .fold(0, |h, piece| exact_step(h, word_hash(piece.as_bytes()))),
+        )
+    })
+}
+
+fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
+    let Scratch {
+        words,
+        folded,
+        number,
+    } = scratch;
+    words.clear();
+    // The exact key and the length of the exact text, computed alongside the words.
+    let (mut exact, mut exact_len) = (0, 0);
+    let mut marks = true;
+    if stem.is_ascii() {
+        marks = for_each_ascii_word(stem.as_bytes(), |word| {
+            let h = ascii_word_hash(word);
+            words.push(h);
+            exact = exact_step(exact, h);
+            exact_len += word.len();
+        });
+    } else {
+        for_each_word(stem, |word| {
+            folded.clear();
+            push_folded(folded, word);
+            let h = word_hash(folded.as_bytes());
+            words.push(h);
+            if folded.contains(' ') {
+                for piece in folded.split(' ') {
+                    exact = exact_step(exact, word_hash(piece.as_bytes()));
+                }
+            } else {
+                exact = exact_step(exact, h);
+            }
+            exact_len += folded.len();
+        });
+    }
+    // The spaces between the words count too.
+    let empty = exact_len + words.len().saturating_sub(1) == 0;
     let mut shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
     shingles.sort_unstable();
     shingles.dedup();
-    let mut nums: Vec<String> = numbers(lang, stem).into_iter().map(|n| n.value).collect();
-    nums.sort();
     Prepared {
-        exact,
+        exact: (!empty).then(|| fmix(exact)),
         shingles,
-        numbers: nums,
+        numbers: number_key(lang, stem, marks, number),
     }
+}
+
+/// A key for the numbers of `text` in `lang` ([`numbers`]): the same for two texts whose
+/// numbers, sorted, are the same (a sum of hashes of their values, so the order does not
+/// matter), found without building them. The scan is that of [`numbers`], step by step; the
+/// `value` buffer takes each number's canonical form in turn. Without `marks` the text has none
+/// of the marks of [`code_ranges`], which is not asked then.
+fn number_key(lang: &str, text: &str, marks: bool, value: &mut Vec<u8>) -> u64 {
+    let (decimal, group) = if lang.starts_with("en") {
+        (b'.', b',')
+    } else {
+        (b',', b'.')
+    };
+    let bytes = text.as_bytes();
+    let Some(first_digit) = bytes.iter().position(u8::is_ascii_digit) else {
+        return 0;
+    };
+    let code = if marks { code_ranges(text) } else { Vec::new() };
+    let mut next_code = 0;
+    let mut key = 0u64;
+    let mut i = first_digit;
+    let digits_end = |mut j: usize| {
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        j
+    };
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let preceded_by_letter = text[..start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphabetic() || c == '_');
+        let mut end = digits_end(i);
+        value.clear();
+        value.extend_from_slice(&bytes[start..end]);
+        loop {
+            let sep = bytes.get(end).copied();
+            let next = digits_end(end + 1);
+            if sep == Some(group) && next == end + 4 {
+                value.extend_from_slice(&bytes[end + 1..next]);
+                end = next;
+            } else {
+                break;
+            }
+        }
+        if let Some(&sep) = bytes.get(end) {
+            let next = digits_end(end + 1);
+            if next > end + 1 && (sep == decimal || (sep == group && next != end + 4)) {
+                let mut fraction = &bytes[end + 1..next];
+                while let [rest @ .., b'0'] = fraction {
+                    fraction = rest;
+                }
+                if !fraction.is_empty() {
+                    value.push(b'.');
+                    value.extend_from_slice(fraction);
+                }
+                end = next;
+            }
+        }
+        while code.get(next_code).is_some_and(|r| r.end <= start) {
+            next_code += 1;
+        }
+        let in_code = code.get(next_code).is_some_and(|r| r.start <= start);
+        if !preceded_by_letter && !in_code {
+            let zeros = value.iter().take_while(|&&b| b == b'0').count();
+            value.drain(..zeros);
+            if value.first().is_none_or(|&b| b == b'.') {
+                value.insert(0, b'0');
+            }
+            key = key.wrapping_add(fmix(word_hash(value)));
+        }
+        i = end;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+    }
+    key
+}
+
+/// Whether two texts in `lang` have the same numbers, sorted: what [`number_key`] stands for.
+fn same_numbers(lang: &str, a: &str, b: &str) -> bool {
+    let sorted = |text: &str| {
+        let mut values: Vec<String> = numbers(lang, text).into_iter().map(|n| n.value).collect();
+        values.sort_unstable();
+        values
+    };
+    sorted(a) == sorted(b)
 }
 
 /// The similarity the search reports, from a plain merge of the two sets: what the tests
@@ -263,43 +472,93 @@ impl std::hash::Hasher for Prehashed {
 /// A map keyed by a well-mixed hash.
 type ShingleMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<Prehashed>>;
 
-/// Pairs (earlier, later) of question indices with similar stems in one language, and their
-/// similarity.
-fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
+/// Pairs (first, later) of question indices whose stems are exact duplicates ([`exact_text`]),
+/// `first` the first stem with that text, in the order of the later one.
+///
+/// The stems are matched by [`Prepared::exact`] and every match is confirmed on the texts;
+/// should two different texts ever share a key, the texts themselves are compared instead.
+fn exact_pairs<'a>(
+    stems: &[(usize, Prepared)],
+    text: &impl Fn(usize) -> &'a str,
+) -> Vec<(usize, usize)> {
+    let mut first: FastMap<u64, usize> = FastMap::default();
     let mut pairs = Vec::new();
-    // Exact duplicates, including stems too short for shingles.
-    let mut exact: FastMap<&str, usize> = FastMap::default();
-    let mut exact_pairs = FastSet::default();
     for (q, p) in stems {
-        if p.exact.is_empty() {
+        let Some(key) = p.exact else {
+            continue;
+        };
+        match first.entry(key) {
+            Entry::Occupied(seen) => {
+                let f = *seen.get();
+                if exact_text(text(f)) != exact_text(text(*q)) {
+                    return exact_pairs_by_text(stems, text);
+                }
+                pairs.push((f, *q));
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(*q);
+            }
+        }
+    }
+    pairs
+}
+
+/// [`exact_pairs`] from the texts themselves.
+fn exact_pairs_by_text<'a>(
+    stems: &[(usize, Prepared)],
+    text: &impl Fn(usize) -> &'a str,
+) -> Vec<(usize, usize)> {
+    let mut first: FastMap<String, usize> = FastMap::default();
+    let mut pairs = Vec::new();
+    for (q, _) in stems {
+        let exact = exact_text(text(*q));
+        if exact.is_empty() {
             continue;
         }
-        match exact.get(p.exact.as_str()) {
-            Some(&first) => {
-                exact_pairs.insert((first, *q));
-                pairs.push((first, *q, 1.0));
-            }
-            None => {
-                exact.insert(&p.exact, *q);
+        match first.entry(exact) {
+            Entry::Occupied(seen) => pairs.push((*seen.get(), *q)),
+            Entry::Vacant(slot) => {
+                slot.insert(*q);
             }
         }
     }
+    pairs
+}
+
+/// Pairs (earlier, later) of question indices with similar stems in `lang`, and their
+/// similarity; `text` gives a question's stem.
+fn similar_pairs<'a>(
+    lang: &str,
+    stems: &[(usize, Prepared)],
+    text: impl Fn(usize) -> &'a str + Sync,
+) -> Vec<(usize, usize, f64)> {
+    // Exact duplicates, including stems too short for shingles.
+    let exact = exact_pairs(stems, &text);
+    let mut pairs: Vec<(usize, usize, f64)> = exact.iter().map(|&(a, b)| (a, b, 1.0)).collect();
+    let exact_pairs: FastSet<(usize, usize)> = exact.into_iter().collect();
     // Near duplicates are only reported between stems with the same numbers, so each group of
     // stems with equal numbers is searched on its own: no candidate from another group is
-    // generated only to be thrown away, and the group's maps are small.
-    let mut groups: FastMap<&[String], Vec<u32>> = FastMap::default();
+    // generated only to be thrown away, and the group's maps are small. The groups are those
+    // of the number keys, in the order of their first stem; a pair whose numbers differ after
+    // all (two sets of numbers with one key) is dropped below.
+    let mut group_of: FastMap<u64, usize> = FastMap::default();
+    let mut groups: Vec<Vec<u32>> = Vec::new();
     for (pos, (_, p)) in stems.iter().enumerate() {
-        groups.entry(&p.numbers).or_default().push(pos as u32);
+        let g = *group_of.entry(p.numbers).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(pos as u32);
     }
     // The groups are independent: searched in parallel, each into its own list, and the
-    // lists joined in the map's order, so the pairs do not depend on scheduling.
-    let groups: Vec<&Vec<u32>> = groups.values().collect();
+    // lists joined in the groups' order, so the pairs do not depend on scheduling.
     let found: Vec<Vec<(usize, usize, f64)>> = groups
         .par_iter()
         .with_min_len(8)
         .map_init(Search::default, |search, group| {
             let mut found = Vec::new();
             search.near_pairs(stems, group, &exact_pairs, &mut found);
+            found.retain(|&(a, b, _)| same_numbers(lang, text(a), text(b)));
             found
         })
         .collect();
@@ -310,11 +569,15 @@ fn similar_pairs(stems: &[(usize, Prepared)]) -> Vec<(usize, usize, f64)> {
 /// The buffers of [`Search::near_pairs`], kept from one group to the next.
 #[derive(Default)]
 struct Search {
-    /// How many stems of the group have a shingle, then (by [`Search::rank`]) the shingle's
-    /// place in the group's order.
-    frequency: ShingleMap<u32>,
-    /// The group's shingles as `(frequency, value)`, sorted: the order of prefix filtering.
-    distinct: Vec<(u32, u64)>,
+    /// The group's shingles, each with a number: the order in which they were first seen.
+    ids: ShingleMap<u32>,
+    /// By shingle number: how many stems of the group have it, then (after a counting sort)
+    /// its place in the order of prefix filtering, rarest first.
+    count: Vec<u32>,
+    /// The number of each shingle of the group's stems, one stem after the other.
+    seen: Vec<u32>,
+    /// Where each count starts in that order.
+    bucket: Vec<u32>,
     /// The stems' shingles as places in that order, sorted, one stem after the other.
     tokens: Vec<u32>,
     /// Where each stem's tokens start in `tokens` (by position in the group), and the end.
@@ -383,7 +646,7 @@ impl Search {
     /// the order of the later stem, then the earlier one.
     ///
     /// AllPairs with prefix filtering: a stem's shingles are ordered rarest first (within the
-    /// group, ties by value); two sets with Jaccard ≥ t share a shingle among the first
+    /// group, ties in the order first seen); two sets with Jaccard ≥ t share a shingle among the first
     /// |s| − ⌈t·|s|⌉ + 1 of each, whatever the order, as long as both use the same one. The
     /// candidates are exactly the pairs that share a prefix shingle; of them, two exact filters
     /// (PPJoin) drop those that cannot pass before the sets are merged:
@@ -412,8 +675,10 @@ impl Search {
             return;
         }
         let Search {
-            frequency,
-            distinct,
+            ids,
+            count,
+            seen,
+            bucket,
             tokens,
             starts,
             by_size,
@@ -426,31 +691,48 @@ impl Search {
             alpha,
             found,
         } = self;
-        frequency.clear();
+        ids.clear();
+        count.clear();
+        seen.clear();
         for &pos in group {
             for &s in &stems[pos as usize].1.shingles {
-                *frequency.entry(s).or_default() += 1;
+                let fresh = count.len() as u32;
+                let id = *ids.entry(s).or_insert(fresh);
+                if id == fresh {
+                    count.push(0);
+                }
+                count[id as usize] += 1;
+                seen.push(id);
             }
         }
-        // The group's order: rarest first, ties by value; each shingle's place in it.
-        distinct.clear();
-        distinct.extend(frequency.iter().map(|(&s, &f)| (f, s)));
-        distinct.sort_unstable();
-        for (rank, &(_, s)) in distinct.iter().enumerate() {
-            frequency.insert(s, rank as u32);
+        // The group's order: rarest first, ties in the order first seen (any one order serves,
+        // as long as every stem uses it); a counting sort, as no count exceeds the group's size.
+        let distinct = count.len();
+        bucket.clear();
+        bucket.resize(group.len() + 2, 0);
+        for &c in count.iter() {
+            bucket[c as usize + 1] += 1;
+        }
+        for c in 1..bucket.len() {
+            bucket[c] += bucket[c - 1];
+        }
+        for c in count.iter_mut() {
+            let slot = &mut bucket[*c as usize];
+            *c = *slot;
+            *slot += 1;
         }
         tokens.clear();
         starts.clear();
         let prefix_len = |len: usize| len - (THRESHOLD * len as f64).ceil() as usize + 1;
         list.clear();
-        list.resize(distinct.len() + 1, 0);
+        list.resize(distinct + 1, 0);
         for &pos in group {
-            starts.push(tokens.len() as u32);
             let at = tokens.len();
-            let shingles = &stems[pos as usize].1.shingles;
-            tokens.extend(shingles.iter().map(|s| frequency[s]));
+            starts.push(at as u32);
+            let len = stems[pos as usize].1.shingles.len();
+            tokens.extend(seen[at..at + len].iter().map(|&id| count[id as usize]));
             tokens[at..].sort_unstable();
-            for &t in tokens[at..].iter().take(prefix_len(shingles.len())) {
+            for &t in tokens[at..].iter().take(prefix_len(len)) {
                 list[t as usize + 1] += 1;
             }
         }
@@ -459,11 +741,11 @@ impl Search {
             list[t] += list[t - 1];
         }
         postings.clear();
-        postings.resize(list[distinct.len()] as usize, (0, 0));
+        postings.resize(list[distinct] as usize, (0, 0));
         fill.clear();
-        fill.extend_from_slice(&list[..distinct.len()]);
+        fill.extend_from_slice(&list[..distinct]);
         skip.clear();
-        skip.extend_from_slice(&list[..distinct.len()]);
+        skip.extend_from_slice(&list[..distinct]);
 
         by_size.clear();
         by_size.extend(0..group.len() as u32);
@@ -578,14 +860,21 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let found: Vec<Vec<(usize, usize, f64)>> = languages
         .par_iter()
         .map(|&lang| {
-            // Preparing a stem (tokens, shingles, numbers) is most of the rule's work and
-            // needs no other stem: do it in parallel, in question order.
+            // Preparing a stem (words, shingles, numbers) needs no other stem: done in
+            // parallel, in question order.
             let stems: Vec<(usize, Prepared)> = cx
                 .questions
                 .par_iter()
-                .filter_map(|q| q.stem.get(lang).map(|s| (q.index, prepare(lang, s))))
+                .map_init(Scratch::default, |scratch, q| {
+                    q.stem
+                        .get(lang)
+                        .map(|s| (q.index, prepare(lang, s, scratch)))
+                })
+                .flatten_iter()
                 .collect();
-            similar_pairs(&stems)
+            similar_pairs(lang, &stems, |q| {
+                cx.questions[q].stem.get(lang).unwrap_or_default()
+            })
         })
         .collect();
     let mut reported = FastSet::default();
@@ -634,6 +923,126 @@ mod tests {
         words.join(" ")
     }
 
+    /// What `prepare` computed before it kept no text and no numbers: the words folded into
+    /// one string, hashed from it, and the numbers of [`numbers`], sorted.
+    fn prepare_reference(lang: &str, stem: &str) -> (String, Vec<u64>, Vec<String>) {
+        let mut words = Vec::new();
+        for_each_word(stem, |word| {
+            let mut folded = String::new();
+            push_folded(&mut folded, word);
+            words.push(word_hash(folded.as_bytes()));
+        });
+        let mut shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
+        shingles.sort_unstable();
+        shingles.dedup();
+        let mut nums: Vec<String> = numbers(lang, stem).into_iter().map(|n| n.value).collect();
+        nums.sort();
+        (exact_text(stem), shingles, nums)
+    }
+
+    /// Checks `prepare` on `stem` against [`prepare_reference`], in both kinds of language.
+    fn check_prepare(stem: &str) {
+        let mut scratch = Scratch::default();
+        for lang in ["en", "nl"] {
+            let (exact, shingles, nums) = prepare_reference(lang, stem);
+            let p = prepare(lang, stem, &mut scratch);
+            assert_eq!(p.exact, exact_key(&exact), "{stem:?}");
+            assert_eq!(p.shingles, shingles, "{stem:?}");
+            let key = nums
+                .iter()
+                .fold(0u64, |k, v| k.wrapping_add(fmix(word_hash(v.as_bytes()))));
+            assert_eq!(p.numbers, key, "{lang} {stem:?} {nums:?}");
+        }
+    }
+
+    /// `n` texts of up to 31 pieces of `parts`, drawn by a fixed pseudo-random sequence (an
+    /// LCG): the same texts on every run.
+    fn generated_texts(parts: &[&str], n: usize, seed: u64) -> Vec<String> {
+        let mut state = seed;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            state
+        };
+        (0..n)
+            .map(|_| {
+                let len = next() >> 59;
+                (0..len)
+                    .map(|_| parts[(next() >> 33) as usize % parts.len()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn prepare_follows_the_reference_on_ascii_text() {
+        const PARTS: &[&str] = &[
+            "a", "B", "z", "Zq", "7", " ", "\n", "'", "-", ".", ",", "?", "`", "*", "$", "_", "\\",
+            "How", "many", "BYTES", "x86", "FP16", "'s", "don't", "@", "[", "{", "~",
+        ];
+        for stem in generated_texts(PARTS, 20_000, 0x9e37_79b9_7f4a_7c15) {
+            check_prepare(&stem);
+        }
+    }
+
+    #[test]
+    fn number_key_follows_numbers() {
+        const PARTS: &[&str] = &[
+            "1", "0", "5", "007", "250", "000", "3", ",", ".", ",", ".", " ", "x", "é", "_", "`",
+            "$", "\\", "a", "W4A16", "1.000", "3,5", "0,0", "ß",
+        ];
+        for stem in generated_texts(PARTS, 30_000, 0x2545_f491_4f6c_dd1d) {
+            check_prepare(&stem);
+        }
+    }
+
+    #[test]
+    fn ascii_lower_lowers_capitals_only() {
+        for b in 0..=255u8 {
+            let w = u64::from_le_bytes([b, 0, b'A', b'Z', b'@', b'[', b, 0x80 | b]);
+            let mut bytes = w.to_le_bytes();
+            bytes.make_ascii_lowercase();
+            assert_eq!(ascii_lower(w), u64::from_le_bytes(bytes), "{b}");
+        }
+    }
+
+    #[test]
+    fn exact_pairs_survive_a_shared_key() {
+        let texts = [
+            "Wat is dit?",
+            "wat is DIT",
+            "Wat is dat?",
+            "",
+            "wat is dat",
+            "?",
+        ];
+        let stems = |keys: &[Option<u64>]| -> Vec<(usize, Prepared)> {
+            keys.iter()
+                .enumerate()
+                .map(|(q, &exact)| {
+                    let shingles = Vec::new();
+                    (
+                        q,
+                        Prepared {
+                            exact,
+                            shingles,
+                            numbers: 0,
+                        },
+                    )
+                })
+                .collect()
+        };
+        let text = |q: usize| texts[q];
+        let expected = vec![(0, 1), (2, 4)];
+        // The real keys, and keys that all collide.
+        let real: Vec<Option<u64>> = texts.iter().map(|t| exact_key(&exact_text(t))).collect();
+        assert_eq!(exact_pairs(&stems(&real), &text), expected);
+        let same: Vec<Option<u64>> = real.iter().map(|k| k.map(|_| 7)).collect();
+        assert_eq!(exact_pairs(&stems(&same), &text), expected);
+        assert_eq!(exact_pairs_by_text(&stems(&real), &text), expected);
+    }
+
     #[test]
     fn words_are_the_words_of_tokens() {
         for stem in [
@@ -647,7 +1056,8 @@ mod tests {
             "naïve café CAFÉ Kelvin K Å",
             "a'b 'c d' e’’f g'1",
         ] {
-            assert_eq!(prepare("en", stem).exact, exact_reference(stem), "{stem:?}");
+            assert_eq!(exact_text(stem), exact_reference(stem), "{stem:?}");
+            check_prepare(stem);
         }
     }
 
@@ -670,11 +1080,8 @@ mod tests {
                     .wrapping_add(1);
                 stem.push_str(PARTS[(state >> 33) as usize % PARTS.len()]);
             }
-            assert_eq!(
-                prepare("en", &stem).exact,
-                exact_reference(&stem),
-                "{stem:?}"
-            );
+            assert_eq!(exact_text(&stem), exact_reference(&stem), "{stem:?}");
+            check_prepare(&stem);
         }
     }
 
@@ -718,9 +1125,9 @@ mod tests {
                 (
                     q * 2 + 1,
                     Prepared {
-                        exact: format!("stem {q}"),
+                        exact: Some(q as u64),
                         shingles,
-                        numbers: Vec::new(),
+                        numbers: 0,
                     },
                 )
             })
