@@ -103,7 +103,8 @@ impl Violation for DuplicateStem {
 struct Prepared {
     /// [`exact_key`] of its words as compared ([`exact_text`]), or `None` when there are none.
     exact: Option<u64>,
-    /// The hashes of its word 3-shingles, sorted, without repeats.
+    /// The hashes of its word 3-shingles, in text order, repeats included: the search sorts
+    /// them (as places in its order) and drops the repeats.
     shingles: Vec<u64>,
     /// [`number_key`] of its numbers.
     numbers: u64,
@@ -330,9 +331,7 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     }
     // The spaces between the words count too.
     let empty = exact_len + words.len().saturating_sub(1) == 0;
-    let mut shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
-    shingles.sort_unstable();
-    shingles.dedup();
+    let shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
     Prepared {
         exact: (!empty).then(|| fmix(exact)),
         shingles,
@@ -578,7 +577,8 @@ struct Search {
     seen: Vec<u32>,
     /// Where each count starts in that order.
     bucket: Vec<u32>,
-    /// The stems' shingles as places in that order, sorted, one stem after the other.
+    /// The stems' shingles as places in that order, sorted, without repeats, one stem after
+    /// the other.
     tokens: Vec<u32>,
     /// Where each stem's tokens start in `tokens` (by position in the group), and the end.
     starts: Vec<u32>,
@@ -706,10 +706,11 @@ impl Search {
             }
         }
         // The group's order: rarest first, ties in the order first seen (any one order serves,
-        // as long as every stem uses it); a counting sort, as no count exceeds the group's size.
+        // as long as every stem uses it); a counting sort, as the counts are small.
         let distinct = count.len();
+        let most = count.iter().copied().max().unwrap_or(0) as usize;
         bucket.clear();
-        bucket.resize(group.len() + 2, 0);
+        bucket.resize(most + 2, 0);
         for &c in count.iter() {
             bucket[c as usize + 1] += 1;
         }
@@ -726,12 +727,24 @@ impl Search {
         let prefix_len = |len: usize| len - (THRESHOLD * len as f64).ceil() as usize + 1;
         list.clear();
         list.resize(distinct + 1, 0);
+        let mut from = 0;
         for &pos in group {
             let at = tokens.len();
             starts.push(at as u32);
             let len = stems[pos as usize].1.shingles.len();
-            tokens.extend(seen[at..at + len].iter().map(|&id| count[id as usize]));
+            tokens.extend(seen[from..from + len].iter().map(|&id| count[id as usize]));
+            from += len;
             tokens[at..].sort_unstable();
+            // A shingle that occurs twice in a stem counts once.
+            let mut kept = at;
+            for r in at..tokens.len() {
+                if kept == at || tokens[r] != tokens[kept - 1] {
+                    tokens[kept] = tokens[r];
+                    kept += 1;
+                }
+            }
+            tokens.truncate(kept);
+            let len = kept - at;
             for &t in tokens[at..].iter().take(prefix_len(len)) {
                 list[t as usize + 1] += 1;
             }
@@ -947,7 +960,10 @@ mod tests {
             let (exact, shingles, nums) = prepare_reference(lang, stem);
             let p = prepare(lang, stem, &mut scratch);
             assert_eq!(p.exact, exact_key(&exact), "{stem:?}");
-            assert_eq!(p.shingles, shingles, "{stem:?}");
+            let mut sorted = p.shingles.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted, shingles, "{stem:?}");
             let key = nums
                 .iter()
                 .fold(0u64, |k, v| k.wrapping_add(fmix(word_hash(v.as_bytes()))));
@@ -1140,8 +1156,26 @@ mod tests {
         for seed in 0..40u64 {
             let stems = generated_sets(seed, 50 + 10 * seed as usize);
             let group: Vec<u32> = (0..stems.len() as u32).collect();
+            // The search takes shingles in text order, with repeats: give it each set
+            // reversed, its first shingle twice.
+            let scrambled: Vec<(usize, Prepared)> = stems
+                .iter()
+                .map(|(q, p)| {
+                    let mut shingles: Vec<u64> = p.shingles.iter().rev().copied().collect();
+                    shingles.extend(p.shingles.first());
+                    let (exact, numbers) = (p.exact, p.numbers);
+                    (
+                        *q,
+                        Prepared {
+                            exact,
+                            shingles,
+                            numbers,
+                        },
+                    )
+                })
+                .collect();
             let mut found = Vec::new();
-            Search::default().near_pairs(&stems, &group, &FastSet::default(), &mut found);
+            Search::default().near_pairs(&scrambled, &group, &FastSet::default(), &mut found);
             let mut expected = Vec::new();
             for (b, (q, p)) in stems.iter().enumerate() {
                 for (oq, op) in &stems[..b] {
