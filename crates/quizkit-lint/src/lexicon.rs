@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use quizkit_model::LangText;
 
-use crate::text::{Token, tokens};
+use crate::text::{Token, lowercase, tokens};
 use crate::{Analysis, Context, QuestionRef};
 
 /// The lexicon files, by language code.
@@ -539,8 +539,34 @@ pub struct StemIds {
     stopwords: FastSet<String>,
     /// The number of each word seen, by the word in lower case; `None` for a stop word.
     words: FastMap<String, Option<u32>>,
+    /// The same for the words [`StemIds::word_id`] is given that have a [`short_key`]: most
+    /// words, looked up without a string built or compared.
+    short: FastMap<u128, Option<u32>>,
     /// The number of each stem.
     stems: FastMap<String, u32>,
+}
+
+/// A word of at most 15 ASCII bytes as a number: its bytes in lower case, the first in the
+/// lowest byte, and its length in the top byte, so that words with the same lower case and
+/// only those get the same key. `None` for a longer word or one that is not ASCII.
+fn short_key(word: &[u8]) -> Option<u128> {
+    if word.len() > 15 {
+        return None;
+    }
+    let mut buf = [0u8; 16];
+    buf[..word.len()].copy_from_slice(word);
+    let lo = u64::from_le_bytes(buf[..8].try_into().unwrap_or_default());
+    let hi = u64::from_le_bytes(buf[8..].try_into().unwrap_or_default());
+    if (lo | hi) & 0x8080_8080_8080_8080 != 0 {
+        return None;
+    }
+    // Eight bytes at a time, as in `text::ascii_alnum_bytes`: `A`–`Z` get 0x20 added.
+    let lower = |x: u64| {
+        let each = |b: u8| u64::from_le_bytes([b; 8]);
+        let upper = (x + each(0x80 - b'A')) & !(x + each(0x80 - b'Z' - 1)) & each(0x80);
+        x | upper >> 2
+    };
+    Some(u128::from(lower(lo)) | u128::from(lower(hi)) << 64 | (word.len() as u128) << 120)
 }
 
 impl StemIds {
@@ -549,8 +575,51 @@ impl StemIds {
             stemmer,
             stopwords,
             words: FastMap::default(),
+            short: FastMap::default(),
             stems: FastMap::default(),
         }
+    }
+
+    /// How many words are remembered.
+    fn len(&self) -> usize {
+        self.words.len() + self.short.len()
+    }
+
+    /// Forgets every word and stem.
+    fn clear(&mut self) {
+        self.words.clear();
+        self.short.clear();
+        self.stems.clear();
+    }
+
+    /// Bits for the first character of `word` (as written, not empty) that a word with the
+    /// same stem shares: two words whose bits have none in common have different stems, and
+    /// so different [`StemIds::content_id`]s, which a rule can tell without a lookup.
+    ///
+    /// A Snowball stem (Dutch, English) keeps the first character of a word that starts with
+    /// an ASCII letter or digit (the algorithms change endings; the initial `y` they mark is
+    /// put back), so such a word gets the bit of that character in lower case. Any other
+    /// word (Dutch drops accents, `É` stems like `e`) gets every bit.
+    pub fn initial_bits(word: &str) -> u64 {
+        match word.as_bytes().first() {
+            Some(&b @ b'a'..=b'z') => 1 << (b - b'a'),
+            Some(&b @ b'A'..=b'Z') => 1 << (b - b'A'),
+            Some(&b @ b'0'..=b'9') => 1 << (26 + b - b'0'),
+            _ => u64::MAX,
+        }
+    }
+
+    /// [`StemIds::content_id`] of `word` as written (in any case).
+    pub fn word_id(&mut self, word: &str) -> Option<u32> {
+        let Some(key) = short_key(word.as_bytes()) else {
+            return self.content_id(&lowercase(word));
+        };
+        if let Some(&id) = self.short.get(&key) {
+            return id;
+        }
+        let id = self.new_id(&word.to_ascii_lowercase());
+        self.short.insert(key, id);
+        id
     }
 
     /// The number of the stem of `lower`, a word in lower case, or `None` for a stop word: one
@@ -559,13 +628,19 @@ impl StemIds {
         if let Some(&id) = self.words.get(lower) {
             return id;
         }
-        let id = (!self.stopwords.contains(lower)).then(|| {
+        let id = self.new_id(lower);
+        self.words.insert(lower.to_owned(), id);
+        id
+    }
+
+    /// [`StemIds::content_id`] of a word not looked up before: its stem's number, a new one
+    /// for a stem not seen before.
+    fn new_id(&mut self, lower: &str) -> Option<u32> {
+        (!self.stopwords.contains(lower)).then(|| {
             let stem = Stemmer::create(self.stemmer).stem(lower).into_owned();
             let next = u32::try_from(self.stems.len()).unwrap_or(u32::MAX);
             *self.stems.entry(stem).or_insert(next)
-        });
-        self.words.insert(lower.to_owned(), id);
-        id
+        })
     }
 }
 
@@ -700,9 +775,8 @@ impl Lexicon {
                 }
             };
             let ids = &mut all[at].1;
-            if ids.words.len() >= STEM_CACHE_WORDS {
-                ids.words.clear();
-                ids.stems.clear();
+            if ids.len() >= STEM_CACHE_WORDS {
+                ids.clear();
             }
             f(ids)
         })
@@ -737,6 +811,129 @@ mod tests {
         assert_eq!(&text[found[0].range.clone()], "Antwoord: B");
         assert_eq!(found[0].letters[0].0, 'B');
         assert_eq!(&text[found[1].range.clone()], "alle bovenstaande");
+    }
+
+    /// Words for the stem tests: every word of up to three letters, the lexicons' stop words,
+    /// Snowball's exceptional forms, and words built from common stems and endings (English
+    /// and Dutch), in several cases, a few with letters that are not ASCII.
+    fn stem_test_words() -> Vec<String> {
+        let letters: Vec<char> = ('a'..='z').collect();
+        let mut words: Vec<String> = Vec::new();
+        for &a in &letters {
+            words.push(a.to_string());
+            for &b in &letters {
+                words.push(format!("{a}{b}"));
+                for &c in &letters {
+                    words.push(format!("{a}{b}{c}"));
+                }
+            }
+        }
+        for l in Lexicon::all().unwrap_or_default() {
+            words.extend(l.stopwords.iter().cloned());
+        }
+        words.extend(
+            [
+                "skis", "skies", "dying", "lying", "tying", "idly", "gently", "ugly", "early",
+                "only", "singly", "sky", "news", "howe", "atlas", "cosmos", "bias", "andes",
+                "inning", "outing", "canning", "herring", "earring", "proceed", "exceed",
+                "succeed", "yes", "yield", "yyy", "ijs", "ijzer", "één", "ëen", "über", "Yacht",
+                "y'all", "O'Neil's", "GPU's", "3des", "x86", "2fa",
+            ]
+            .map(str::to_owned),
+        );
+        let stems = [
+            "cach", "cache", "gewicht", "maan", "bakk", "hop", "happ", "gener", "consist", "y",
+            "yo", "i", "e", "a", "ui", "ee", "aa", "ooi", "dy", "ly", "vij", "zee", "kw", "gg",
+            "1", "x", "uu", "ija", "ye", "ey",
+        ];
+        let endings = [
+            "", "s", "es", "ies", "ied", "ing", "ings", "ed", "eed", "eedly", "ly", "ness",
+            "ational", "ization", "fulness", "y", "e", "en", "ene", "heid", "heden", "ingen",
+            "tje", "je", "lijk", "baar", "bar", "end", "ende", "'s", "ën", "ië", "ieën", "ër",
+            "ig", "ige", "ment", "ence", "ance", "ate", "iveness", "ousli", "ous", "ism", "kk",
+            "dd", "tt", "aan", "oon", "v", "z", "f",
+        ];
+        for stem in stems {
+            for ending in endings {
+                for word in [format!("{stem}{ending}"), format!("{stem}{ending}{ending}")] {
+                    words.push(word.to_uppercase());
+                    let mut capital = word.clone();
+                    capital[..1].make_ascii_uppercase();
+                    words.push(capital);
+                    words.push(word);
+                }
+            }
+        }
+        words
+    }
+
+    /// What [`StemIds::initial_bits`] rests on: a Snowball stem starts with the first
+    /// character, in lower case, of a word that starts with an ASCII letter or digit. So two
+    /// words with the same stem share a bit.
+    #[test]
+    fn stems_keep_an_ascii_initial() {
+        let words = stem_test_words();
+        for l in Lexicon::all().unwrap_or_default() {
+            let stemmer = Stemmer::create(l.stemmer);
+            for word in &words {
+                let lower = word.to_lowercase();
+                let stem = stemmer.stem(&lower);
+                let first = word.as_bytes()[0];
+                if first.is_ascii_alphanumeric() {
+                    assert_eq!(
+                        stem.as_bytes().first(),
+                        Some(&first.to_ascii_lowercase()),
+                        "{word:?} stems to {stem:?} ({})",
+                        l.lang
+                    );
+                }
+                let stem_bits = StemIds::initial_bits(&stem);
+                assert_ne!(
+                    StemIds::initial_bits(word) & stem_bits,
+                    0,
+                    "{word:?} {stem:?}"
+                );
+            }
+        }
+    }
+
+    /// The number [`StemIds::word_id`] gives (through its map of short words) is the one
+    /// [`StemIds::content_id`] gives the word in lower case, and so the same for words that
+    /// stem alike.
+    #[test]
+    fn word_ids_are_content_ids_of_the_lower_case() {
+        let words = stem_test_words();
+        for l in Lexicon::all().unwrap_or_default() {
+            l.with_stem_ids(|ids| {
+                for word in &words {
+                    let by_word = ids.word_id(word);
+                    let lower = word.to_lowercase();
+                    assert_eq!(by_word, ids.content_id(&lower), "{word:?}");
+                    assert_eq!(by_word.is_none(), l.is_stopword(&lower), "{word:?}");
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn short_keys_tell_words_apart() {
+        let words = stem_test_words();
+        let mut seen: FastMap<u128, String> = FastMap::default();
+        for word in &words {
+            let key = short_key(word.as_bytes());
+            assert_eq!(
+                key.is_some(),
+                word.is_ascii() && word.len() < 16,
+                "{word:?}"
+            );
+            if let Some(key) = key {
+                let lower = word.to_ascii_lowercase();
+                let before = seen.entry(key).or_insert_with(|| lower.clone());
+                assert_eq!(*before, lower, "{word:?}");
+            }
+        }
+        assert_eq!(short_key(b"ab"), short_key(b"AB"));
+        assert_ne!(short_key(b"ab"), short_key(b"ab\0"));
     }
 
     #[test]

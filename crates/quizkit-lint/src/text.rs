@@ -149,7 +149,7 @@ impl Token<'_> {
 }
 
 /// `s` in lower case, borrowed when it has no upper-case letter.
-fn lowercase(s: &str) -> Cow<'_, str> {
+pub(crate) fn lowercase(s: &str) -> Cow<'_, str> {
     if s.is_ascii() {
         // ASCII has no upper case outside `A`–`Z`, and those lower-case to `a`–`z`.
         if s.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -195,7 +195,6 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         code.get(next_code).is_some_and(|r| r.start <= i)
     };
     let mut out = Vec::with_capacity(text.len() / 4);
-    let bytes = text.as_bytes();
     let mut i = 0;
     while let Some((c, len)) = char_at(text, i) {
         if c.is_whitespace() {
@@ -203,21 +202,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             continue;
         }
         if is_word_char(c) {
-            let mut end = i + len;
-            // ASCII letters and digits first, a byte at a time; the general loop goes on from
-            // the first other character.
-            while bytes.get(end).is_some_and(u8::is_ascii_alphanumeric) {
-                end += 1;
-            }
-            while let Some((d, dlen)) = char_at(text, end) {
-                let inner_apostrophe = is_apostrophe(d)
-                    && char_at(text, end + dlen).is_some_and(|(e, _)| e.is_alphabetic());
-                if is_word_char(d) || inner_apostrophe {
-                    end += dlen;
-                } else {
-                    break;
-                }
-            }
+            let end = word_end(text, i + len);
             out.push(Token {
                 range: i..end,
                 text: &text[i..end],
@@ -239,6 +224,167 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         }
     }
     out
+}
+
+/// What a byte is to the word scanners, told by one lookup in [`BYTE_CLASS`].
+const GAP: u8 = 0;
+/// An ASCII letter or digit: part of a word.
+const ALNUM: u8 = 1;
+/// `` ` `` or `$`, which may open code or math ([`code_ranges`]).
+const MARK: u8 = 2;
+/// An apostrophe or a byte of a character that is not ASCII: the character decides.
+const DECODE: u8 = 3;
+
+/// [`GAP`], [`ALNUM`], [`MARK`] or [`DECODE`] for each byte.
+const BYTE_CLASS: [u8; 256] = {
+    let mut table = [GAP; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte >= 0x80 || byte == b'\'' {
+            DECODE
+        } else if byte.is_ascii_alphanumeric() {
+            ALNUM
+        } else if byte == b'`' || byte == b'$' {
+            MARK
+        } else {
+            GAP
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The high bit of each byte of a `u64`.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `x` (eight bytes, the first in the lowest) that is an ASCII
+/// letter or digit, found for all eight at once: a byte is in a range `lo..hi` when adding
+/// `0x80 - lo` sets its high bit and adding `0x80 - hi` does not (no carry crosses into the
+/// next byte, since the high bits are cleared first).
+fn ascii_alnum_bytes(x: u64) -> u64 {
+    let each = |b: u8| u64::from_le_bytes([b; 8]);
+    let low = x & !HIGH_BITS;
+    let in_range = |v: u64, lo: u8, hi: u8| (v + each(0x80 - lo)) & !(v + each(0x80 - hi));
+    let digit = in_range(low, b'0', b'9' + 1);
+    let letter = in_range(low | each(0x20), b'a', b'z' + 1);
+    (digit | letter) & !x & HIGH_BITS
+}
+
+/// The end of the word whose rest starts at byte `i` of `text`: the bytes up to the first
+/// character that is neither a letter or digit nor an apostrophe with a letter after it.
+#[inline]
+fn word_end(text: &str, mut i: usize) -> usize {
+    let bytes = text.as_bytes();
+    loop {
+        // ASCII letters and digits eight bytes at a time, then a byte at a time; other
+        // characters one by one.
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let stop = !ascii_alnum_bytes(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+            if stop & HIGH_BITS != 0 {
+                i += ((stop & HIGH_BITS).trailing_zeros() / 8) as usize;
+                break;
+            }
+            i += 8;
+        }
+        while bytes
+            .get(i)
+            .is_some_and(|&b| BYTE_CLASS[usize::from(b)] == ALNUM)
+        {
+            i += 1;
+        }
+        if bytes
+            .get(i)
+            .is_none_or(|&b| BYTE_CLASS[usize::from(b)] != DECODE)
+        {
+            return i;
+        }
+        let Some((d, dlen)) = char_at(text, i) else {
+            return i;
+        };
+        let inner_apostrophe =
+            is_apostrophe(d) && char_at(text, i + dlen).is_some_and(|(e, _)| e.is_alphabetic());
+        if !(is_word_char(d) || inner_apostrophe) {
+            return i;
+        }
+        i += dlen;
+    }
+}
+
+/// The byte ranges of the words of `text` outside code and math, in order: the ranges of the
+/// [`tokens`] that are words and not code, found without building the tokens.
+pub fn prose_words(text: &str) -> ProseWords<'_> {
+    ProseWords {
+        text,
+        at: 0,
+        code: Vec::new(),
+        code_found: false,
+        next_code: 0,
+    }
+}
+
+/// The iterator of [`prose_words`].
+#[derive(Debug, Clone)]
+pub struct ProseWords<'a> {
+    text: &'a str,
+    /// Where the scan goes on.
+    at: usize,
+    /// [`code_ranges`] of the text, once a marker was seen: every code range starts at one,
+    /// so words before the first marker are prose (and most texts have none).
+    code: Vec<Range<usize>>,
+    code_found: bool,
+    /// The first code range that does not end before `at`.
+    next_code: usize,
+}
+
+impl Iterator for ProseWords<'_> {
+    type Item = Range<usize>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Range<usize>> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        loop {
+            // White space and punctuation a byte at a time while ASCII.
+            let (start, first) = loop {
+                let b = *bytes.get(self.at)?;
+                match BYTE_CLASS[usize::from(b)] {
+                    ALNUM => break (self.at, 1),
+                    GAP => self.at += 1,
+                    MARK => {
+                        if !self.code_found {
+                            self.code = code_ranges(text);
+                            self.code_found = true;
+                        }
+                        self.at += 1;
+                    }
+                    _ => {
+                        let (c, len) = char_at(text, self.at)?;
+                        if is_word_char(c) {
+                            break (self.at, len);
+                        }
+                        self.at += len;
+                    }
+                }
+            };
+            self.at = word_end(text, start + first);
+            // Words come in text order and the code ranges are ordered and disjoint.
+            while self
+                .code
+                .get(self.next_code)
+                .is_some_and(|r| r.end <= start)
+            {
+                self.next_code += 1;
+            }
+            if self
+                .code
+                .get(self.next_code)
+                .is_none_or(|r| r.start > start)
+            {
+                return Some(start..self.at);
+            }
+        }
+    }
 }
 
 /// Byte ranges of inline code (`` `…` ``), math (`$…$`) and fenced code blocks.
@@ -753,6 +899,126 @@ mod tests {
                 ("not", true),
                 ("NIET", false)
             ]
+        );
+    }
+
+    /// The eight-at-a-time test against the byte-wise one, for every byte at every place
+    /// beside neighbours of every kind.
+    #[test]
+    fn ascii_alnum_bytes_tests_each_byte() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                for fill in [0u8, b'a', b'Z', b'0', b' ', 0x7f, 0x80, 0xff] {
+                    let mut chunk = [fill; 8];
+                    chunk[at] = b;
+                    let found = ascii_alnum_bytes(u64::from_le_bytes(chunk));
+                    for (k, &c) in chunk.iter().enumerate() {
+                        let bit = found >> (8 * k + 7) & 1 == 1;
+                        assert_eq!(bit, c.is_ascii_alphanumeric(), "{chunk:?} at {k}");
+                    }
+                    assert_eq!(found & !HIGH_BITS, 0);
+                }
+            }
+        }
+    }
+
+    /// The words outside code as the tokenizer's rule states them, a character at a time: a
+    /// letter or digit, then letters, digits and apostrophes with a letter after them. The
+    /// scanners share [`word_end`]; this does not.
+    fn reference_prose_words(text: &str) -> Vec<Range<usize>> {
+        let code = code_ranges(text);
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k < chars.len() {
+            if !chars[k].1.is_alphanumeric() {
+                k += 1;
+                continue;
+            }
+            let start = chars[k].0;
+            k += 1;
+            while let Some(&(_, c)) = chars.get(k) {
+                let apostrophe = (c == '\'' || c == '’')
+                    && chars.get(k + 1).is_some_and(|&(_, d)| d.is_alphabetic());
+                if !(c.is_alphanumeric() || apostrophe) {
+                    break;
+                }
+                k += 1;
+            }
+            let end = chars.get(k).map_or(text.len(), |&(i, _)| i);
+            if !code.iter().any(|r| r.contains(&start)) {
+                out.push(start..end);
+            }
+        }
+        out
+    }
+
+    /// [`prose_words`] against the tokens it stands for, on texts built from the characters
+    /// at the edges of words and code.
+    #[test]
+    fn prose_words_are_the_prose_word_tokens() {
+        let pieces = [
+            "a",
+            "Bc",
+            "z9",
+            "7",
+            " ",
+            "\n",
+            "'",
+            "’",
+            "-",
+            ".",
+            "?",
+            "É",
+            "é",
+            "ß",
+            "Σ",
+            "ﬁ",
+            "Ａ",
+            "①",
+            "²",
+            "İ",
+            "\u{301}",
+            "\u{a0}",
+            "`",
+            "``",
+            "$",
+            "\\",
+            "*",
+            "_",
+            "word",
+            "it's",
+            "Zebra09az",
+            "AZ@[`{/:",
+            "longerwordthan8",
+            "x\u{7f}y",
+        ];
+        // A fixed xorshift sequence: the same texts on every run.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut words = 0;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..next(16) {
+                text.push_str(pieces[next(pieces.len())]);
+            }
+            let expected: Vec<Range<usize>> = tokens(&text)
+                .into_iter()
+                .filter(|t| t.word && !t.code)
+                .map(|t| t.range)
+                .collect();
+            words += expected.len();
+            assert_eq!(prose_words(&text).collect::<Vec<_>>(), expected, "{text:?}");
+            assert_eq!(reference_prose_words(&text), expected, "{text:?}");
+        }
+        assert!(
+            words > 20_000,
+            "the generator rarely builds a word: {words}"
         );
     }
 
