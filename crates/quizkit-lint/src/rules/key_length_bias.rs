@@ -96,20 +96,18 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         let Some(key) = Context::single_key(q.question) else {
             continue;
         };
-        let lengths: Option<Vec<usize>> = q
-            .options
-            .iter()
-            .map(|o| o.text.get(lang).map(plain_len))
-            .collect();
-        let Some(lengths) = lengths.filter(|l| l.len() >= 2) else {
+        let texts: Option<Vec<&str>> = q.options.iter().map(|o| o.text.get(lang)).collect();
+        let Some(texts) = texts.filter(|t| t.len() >= 2) else {
             continue;
         };
-        p.push(1.0 / lengths.len() as f64);
-        let key_len = lengths[key];
-        if lengths
+        p.push(1.0 / texts.len() as f64);
+        // A text has at most as many characters as bytes: an option with fewer bytes than the
+        // key has characters is shorter, and need not be read.
+        let key_len = plain_len(texts[key]);
+        if texts
             .iter()
             .enumerate()
-            .all(|(i, &l)| i == key || l < key_len)
+            .all(|(i, t)| i == key || t.len() < key_len || plain_len(t) < key_len)
         {
             longest += 1;
         }
