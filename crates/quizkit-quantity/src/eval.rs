@@ -60,15 +60,24 @@ impl Val {
     }
 }
 
-/// The count words that scale a number: `7 billion`, `7 miljard`.
+/// The count words that scale a number (`7 billion`, `7 miljard`), and by how much.
+pub(crate) const COUNT_WORDS: &[(&str, f64)] = &[
+    ("thousand", 1e3),
+    ("duizend", 1e3),
+    ("million", 1e6),
+    ("miljoen", 1e6),
+    ("billion", 1e9),
+    ("miljard", 1e9),
+    ("trillion", 1e12),
+    ("biljoen", 1e12),
+];
+
+/// The factor of a count word ([`COUNT_WORDS`]).
 pub(crate) fn count_word(w: &str) -> Option<f64> {
-    Some(match w {
-        "thousand" | "duizend" => 1e3,
-        "million" | "miljoen" => 1e6,
-        "billion" | "miljard" => 1e9,
-        "trillion" | "biljoen" => 1e12,
-        _ => return None,
-    })
+    COUNT_WORDS
+        .iter()
+        .find(|(name, _)| *name == w)
+        .map(|&(_, factor)| factor)
 }
 
 /// Words that end an operand instead of being read as a unit.

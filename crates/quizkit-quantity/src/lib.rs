@@ -82,9 +82,12 @@ mod claim;
 mod dim;
 mod error;
 mod eval;
+mod gate;
 mod lexer;
 mod prose;
 mod quantity;
+#[cfg(test)]
+mod test_texts;
 mod unit;
 
 pub use claim::{Hint, HintKind, Options, Outcome, Relation, Tolerance, check};

@@ -8,7 +8,8 @@
 
 use crate::claim::{Options, Outcome, Relation, check};
 use crate::error::Error;
-use crate::eval::{count_word, eval};
+use crate::eval::{COUNT_WORDS, count_word, eval};
+use crate::gate::WordGate;
 use crate::unit::{self, Unit};
 use miette::SourceSpan;
 use std::ops::Range;
@@ -202,6 +203,17 @@ const APPROX_WORDS: &[&str] = &[
     "around",
 ];
 
+/// The words [`Tokens::word`] reads as more than an ordinary word or a unit: relation and
+/// operator words, [`APPROX_WORDS`], count words. Most words of a text are none of them, and
+/// this tells so before comparing them with each.
+const SPECIAL_WORDS: WordGate = WordGate::EMPTY
+    .with(&[
+        "is", "Is", "gedeeld", "divided", "x", "times", "keer", "maal", "plus", "minus", "equals",
+        "min", "max",
+    ])
+    .with(APPROX_WORDS)
+    .with_keys(COUNT_WORDS);
+
 /// False when `text` cannot hold a relation token (`=`, `≈`, `~`, `\approx`, "equals", "is
 /// about", "is gelijk aan", …), so that it has no claim and need not be tokenized. Looks for
 /// more than the tokenizer accepts, never less: every `is`/`Is` followed by spaces and a word
@@ -219,28 +231,42 @@ fn may_relate(text: &str) -> bool {
     if is_mark(first) && relates_at(text, 0) {
         return true;
     }
-    // Blocks cover positions `1..len`; each position is paired with the byte before it. The
-    // last block is padded with zero bytes, which are no candidates.
-    let mut start = 1;
-    while start < bytes.len() {
-        let end = (start + BLOCK).min(bytes.len());
-        let mut mask = if end - start == BLOCK {
-            candidates(block(bytes, start), block(bytes, start - 1))
-        } else {
-            let (mut here, mut before) = ([0; BLOCK], [0; BLOCK]);
-            here[..end - start].copy_from_slice(&bytes[start..end]);
-            before[..end - start].copy_from_slice(&bytes[start - 1..end - 1]);
-            candidates(&here, &before)
-        };
+    // Blocks cover positions `1..len`; each position is paired with the byte before it.
+    let len = bytes.len();
+    let relates = |start: usize, mut mask: u64| {
         while mask != 0 {
             if relates_at(text, start + mask.trailing_zeros() as usize) {
                 return true;
             }
             mask &= mask - 1;
         }
-        start = end;
+        false
+    };
+    if len <= BLOCK {
+        // Shorter than a block: padded with zero bytes, which are no candidates.
+        let (mut here, mut before) = ([0; BLOCK], [0; BLOCK]);
+        here[..len - 1].copy_from_slice(&bytes[1..]);
+        before[..len - 1].copy_from_slice(&bytes[..len - 1]);
+        return relates(1, candidates(&here, &before));
     }
-    false
+    let mut start = 1;
+    while start + BLOCK <= len {
+        if relates(
+            start,
+            candidates(block(bytes, start), block(bytes, start - 1)),
+        ) {
+            return true;
+        }
+        start += BLOCK;
+    }
+    if start == len {
+        return false;
+    }
+    // The rest is shorter than a block: test the last whole block, whose first
+    // `BLOCK - (len - start)` positions were tested already.
+    let last = len - BLOCK;
+    let mask = candidates(block(bytes, last), block(bytes, last - 1)) >> (start - last);
+    relates(start, mask)
 }
 
 /// Bytes [`may_relate`] tests at once: the bits of a `u64`.
@@ -262,6 +288,7 @@ fn is_mark(b: u8) -> bool {
 /// A bit for each byte of `here` that is a [mark](is_mark) or an `s` after an `i` or `I` (its
 /// byte in `before`, the block shifted back by one): the candidates for [`relates_at`].
 /// Branch-free over fixed-size arrays, so that the compiler vectorizes it.
+#[inline(always)]
 fn candidates(here: &[u8; BLOCK], before: &[u8; BLOCK]) -> u64 {
     let mut hits = [0u8; BLOCK];
     for ((hit, &b), &p) in hits.iter_mut().zip(here).zip(before) {
@@ -273,6 +300,10 @@ fn candidates(here: &[u8; BLOCK], before: &[u8; BLOCK]) -> u64 {
                 | (b == b'q')
                 | ((b == b's') & ((p | 0x20) == b'i')),
         );
+    }
+    // Most blocks have no candidate: one vector OR says so, and the bits need not be packed.
+    if hits.iter().fold(0, |any, &h| any | h) == 0 {
+        return 0;
     }
     // Eight 0-or-1 bytes to eight bits: the multiplication moves byte `i` to bit `56 + i`,
     // with no carries between them.
@@ -362,127 +393,138 @@ impl<'a> Tokens<'a> {
         let text = self.text;
         let mut i = 0;
         while let Some(c) = char_at(text, i) {
-            let len = c.len_utf8();
-            let next = char_at(text, i + len);
-            let prev = char_before(text, i);
-            let ws_next = next.is_none_or(char::is_whitespace);
-            let ws_prev = prev.is_none_or(char::is_whitespace);
-            match c {
+            i = match c {
                 '\n' => {
-                    // A blank line ends a paragraph.
+                    // A blank line ends a paragraph: the next line holds only whitespace, and
+                    // a line follows it.
                     let rest = &text[i + 1..];
-                    let line = rest.split('\n').next().unwrap_or("");
-                    if rest.contains('\n') && line.trim().is_empty() {
+                    if rest
+                        .find('\n')
+                        .is_some_and(|end| rest[..end].trim().is_empty())
+                    {
                         self.push(K::Break, i, i + 1);
                     }
-                    i += 1;
+                    i + 1
                 }
-                c if c.is_whitespace() => i += len,
-                '0'..='9' => i = self.number(i),
-                c if c.is_alphabetic() => i = self.word(i),
-                '\\' => i = self.latex(i),
-                '*' if next == Some('*') => i += 2,
-                '*' | '-' | '+' | '•' if ws_next && self.at_line_start(i) => {
-                    self.push(K::Break, i, i + len);
-                    i += len;
+                c if c.is_whitespace() => i + c.len_utf8(),
+                '0'..='9' => self.number(i),
+                c if c.is_alphabetic() => self.word(i),
+                '\\' => self.latex(i),
+                _ => self.symbol(i, c),
+            };
+        }
+    }
+
+    /// Any other character at `i`, `c`, read with its neighbours: the end of what it is.
+    fn symbol(&mut self, mut i: usize, c: char) -> usize {
+        let text = self.text;
+        let len = c.len_utf8();
+        let next = char_at(text, i + len);
+        let prev = char_before(text, i);
+        let ws_next = next.is_none_or(char::is_whitespace);
+        let ws_prev = prev.is_none_or(char::is_whitespace);
+        match c {
+            '*' if next == Some('*') => i += 2,
+            '*' | '-' | '+' | '•' if ws_next && self.at_line_start(i) => {
+                self.push(K::Break, i, i + len);
+                i += len;
+            }
+            '*' => {
+                // Emphasis when it hugs text on one side only (`*14 GB*`).
+                if ws_prev == ws_next {
+                    self.push(K::Mul, i, i + 1);
                 }
-                '*' => {
-                    // Emphasis when it hugs text on one side only (`*14 GB*`).
-                    if ws_prev == ws_next {
-                        self.push(K::Mul, i, i + 1);
-                    }
-                    i += 1;
+                i += 1;
+            }
+            '-' => {
+                let opens = prev.is_none_or(|p| p.is_whitespace() || "(=≈~".contains(p));
+                if next == Some('>') {
+                    self.push(K::Break, i, i + 2);
+                    return i + 2;
                 }
-                '-' => {
-                    let opens = prev.is_none_or(|p| p.is_whitespace() || "(=≈~".contains(p));
-                    if next == Some('>') {
-                        self.push(K::Break, i, i + 2);
-                        i += 2;
-                        continue;
-                    }
-                    if opens && (ws_next || next.is_some_and(|n| n.is_ascii_digit() || n == '(')) {
-                        self.push(K::Sub, i, i + 1);
-                    } else {
-                        self.push(K::Break, i, i + 1);
-                    }
-                    i += 1;
+                if opens && (ws_next || next.is_some_and(|n| n.is_ascii_digit() || n == '(')) {
+                    self.push(K::Sub, i, i + 1);
+                } else {
+                    self.push(K::Break, i, i + 1);
                 }
-                '−' => {
-                    self.push(K::Sub, i, i + len);
-                    i += len;
-                }
-                '+' => {
-                    self.push(K::Add, i, i + 1);
-                    i += 1;
-                }
-                '×' | '·' | '⋅' | '∙' => {
-                    self.push(K::Mul, i, i + len);
-                    i += len;
-                }
-                '÷' | '/' => {
-                    self.push(K::Div, i, i + len);
-                    i += len;
-                }
-                '^' => {
-                    self.push(K::Pow, i, i + 1);
-                    i += 1;
-                }
-                '(' => {
-                    self.push(K::LParen, i, i + 1);
-                    i += 1;
-                }
-                ')' => {
-                    self.push(K::RParen, i, i + 1);
-                    i += 1;
-                }
-                ',' => {
-                    self.push(K::Comma, i, i + 1);
-                    i += 1;
-                }
-                '%' => {
-                    self.push(K::Percent, i, i + 1);
-                    i += 1;
-                }
-                '=' => {
-                    let other = next.is_some_and(|n| "=>".contains(n))
-                        || prev.is_some_and(|p| "<>!=:".contains(p));
-                    let end = if next == Some('=') || next == Some('>') {
-                        i + 2
-                    } else {
-                        i + 1
-                    };
-                    let k = if other {
-                        K::Break
-                    } else {
-                        K::Rel(Relation::Equal)
-                    };
-                    self.push(k, i, end);
-                    i = end;
-                }
-                '≈' | '≃' | '≅' => {
-                    self.push(K::Rel(Relation::Approx), i, i + len);
-                    i += len;
-                }
-                '~' => {
-                    let k = if ws_prev && ws_next {
-                        K::Rel(Relation::Approx)
-                    } else if next.is_some_and(|n| n.is_ascii_digit()) {
-                        K::ApproxMark
-                    } else {
-                        K::Break
-                    };
-                    self.push(k, i, i + 1);
-                    i += 1;
-                }
-                // Markdown and LaTeX markup that does not change the arithmetic.
-                '$' | '`' | '{' | '}' | '_' => i += 1,
-                c if superscript_value(c).is_some() => i = self.superscripts(i),
-                _ => {
-                    self.push(K::Break, i, i + len);
-                    i += len;
-                }
+                i += 1;
+            }
+            '−' => {
+                self.push(K::Sub, i, i + len);
+                i += len;
+            }
+            '+' => {
+                self.push(K::Add, i, i + 1);
+                i += 1;
+            }
+            '×' | '·' | '⋅' | '∙' => {
+                self.push(K::Mul, i, i + len);
+                i += len;
+            }
+            '÷' | '/' => {
+                self.push(K::Div, i, i + len);
+                i += len;
+            }
+            '^' => {
+                self.push(K::Pow, i, i + 1);
+                i += 1;
+            }
+            '(' => {
+                self.push(K::LParen, i, i + 1);
+                i += 1;
+            }
+            ')' => {
+                self.push(K::RParen, i, i + 1);
+                i += 1;
+            }
+            ',' => {
+                self.push(K::Comma, i, i + 1);
+                i += 1;
+            }
+            '%' => {
+                self.push(K::Percent, i, i + 1);
+                i += 1;
+            }
+            '=' => {
+                let other = next.is_some_and(|n| "=>".contains(n))
+                    || prev.is_some_and(|p| "<>!=:".contains(p));
+                let end = if next == Some('=') || next == Some('>') {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                let k = if other {
+                    K::Break
+                } else {
+                    K::Rel(Relation::Equal)
+                };
+                self.push(k, i, end);
+                i = end;
+            }
+            '≈' | '≃' | '≅' => {
+                self.push(K::Rel(Relation::Approx), i, i + len);
+                i += len;
+            }
+            '~' => {
+                let k = if ws_prev && ws_next {
+                    K::Rel(Relation::Approx)
+                } else if next.is_some_and(|n| n.is_ascii_digit()) {
+                    K::ApproxMark
+                } else {
+                    K::Break
+                };
+                self.push(k, i, i + 1);
+                i += 1;
+            }
+            // Markdown and LaTeX markup that does not change the arithmetic.
+            '$' | '`' | '{' | '}' | '_' => i += 1,
+            c if superscript_value(c).is_some() => i = self.superscripts(i),
+            _ => {
+                self.push(K::Break, i, i + len);
+                i += len;
             }
         }
+        i
     }
 
     fn superscripts(&mut self, start: usize) -> usize {
@@ -524,13 +566,22 @@ impl<'a> Tokens<'a> {
 
     fn word_at(&self, i: usize) -> (usize, &'a str) {
         let text = self.text;
-        // ASCII letters and digits a byte at a time; the general loop goes on from the first
-        // other character.
-        let mut j = i + text.as_bytes()[i..]
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric())
-            .count();
-        while let Some(c) = char_at(text, j) {
+        let bytes = text.as_bytes();
+        let mut j = i;
+        loop {
+            // ASCII letters and digits a byte at a time; a word mostly ends at an ASCII byte
+            // that is neither (a space, a period), which ends it without decoding. Other
+            // characters are read whole: letters (`é`, `µ`) and an apostrophe before a letter
+            // (`zo'n`, `GPU’s`) go on with the word.
+            while bytes.get(j).is_some_and(u8::is_ascii_alphanumeric) {
+                j += 1;
+            }
+            match bytes.get(j) {
+                Some(&b) if b.is_ascii() && b != b'\'' => break,
+                None => break,
+                Some(_) => {}
+            }
+            let Some(c) = char_at(text, j) else { break };
             let apostrophe = (c == '\'' || c == '’')
                 && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);
             if c.is_alphanumeric() || apostrophe {
@@ -563,6 +614,16 @@ impl<'a> Tokens<'a> {
 
     fn word(&mut self, start: usize) -> usize {
         let (end, w) = self.word_at(start);
+        if !SPECIAL_WORDS.may_contain(w.as_bytes()) {
+            // None of the words tested below: an ordinary word or a unit.
+            let k = if unit::lookup(w).is_some() {
+                K::Unit
+            } else {
+                K::Word
+            };
+            self.push(k, start, end);
+            return end;
+        }
         // Relation phrases: "is ongeveer", "is about", "is gelijk aan", "is equal to".
         if w == "is" || w == "Is" {
             if let Some((e2, w2)) = self.next_word(end) {
@@ -1124,7 +1185,8 @@ fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
     let mut tk = Tokens {
         text,
         lang,
-        toks: Vec::new(),
+        // About one token for every five bytes of prose: room for most texts at once.
+        toks: Vec::with_capacity(text.len() / 4),
         norm: String::new(),
     };
     tk.run();
@@ -1332,6 +1394,21 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_quick_check_agrees_with_its_reference_on_real_texts() {
+        // Whole files, each line, and each file from each of its first 70 characters, so
+        // that every line meets the block edges at many offsets.
+        let mut texts = 0;
+        for file in crate::test_texts::repository_texts() {
+            let starts = file.char_indices().map(|(i, _)| i).take(70);
+            for text in file.lines().chain(starts.map(|i| &file[i..])) {
+                assert_eq!(may_relate(text), may_relate_reference(text), "{text:?}");
+                texts += 1;
+            }
+        }
+        assert!(texts > 5_000, "{texts}");
+    }
+
     proptest::proptest! {
         #[test]
         fn the_quick_check_agrees_with_its_reference(
@@ -1345,6 +1422,82 @@ mod tests {
             let text = parts.concat();
             proptest::prop_assert_eq!(may_relate(&text), may_relate_reference(&text), "{:?}", text);
         }
+    }
+
+    /// What [`Tokens::word`] tests a word for besides units, as first written: the words
+    /// [`SPECIAL_WORDS`] must let through.
+    fn is_special_reference(w: &str) -> bool {
+        w == "is"
+            || w == "Is"
+            || w == "gedeeld"
+            || w == "divided"
+            || matches!(
+                w,
+                "x" | "times" | "keer" | "maal" | "plus" | "minus" | "equals" | "min" | "max"
+            )
+            || APPROX_WORDS.contains(&w)
+            || count_word(w).is_some()
+    }
+
+    /// [`Tokens::word_at`] as first written, one character at a time after the ASCII run.
+    fn word_at_reference(text: &str, i: usize) -> (usize, &str) {
+        let mut j = i + text.as_bytes()[i..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        while let Some(c) = char_at(text, j) {
+            let apostrophe = (c == '\'' || c == '’')
+                && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);
+            if c.is_alphanumeric() || apostrophe {
+                j += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        (j, &text[i..j])
+    }
+
+    #[test]
+    fn word_fast_paths_agree_with_their_references() {
+        let mut texts = crate::test_texts::repository_texts();
+        texts.push("zo'n GPU’s één µs ’t x'y 7B's naïef a' b’ c'é d’1 ß-x Is is ca. ".repeat(3));
+        let mut words = 0;
+        let mut passed = 0;
+        for text in &texts {
+            let tk = Tokens {
+                text,
+                lang: Lang::En,
+                toks: Vec::new(),
+                norm: String::new(),
+            };
+            for (i, c) in text.char_indices() {
+                if !c.is_alphanumeric() {
+                    continue;
+                }
+                let (end, w) = tk.word_at(i);
+                assert_eq!((end, w), word_at_reference(text, i), "{text:?} at {i}");
+                words += 1;
+                if SPECIAL_WORDS.may_contain(w.as_bytes()) {
+                    passed += 1;
+                } else {
+                    assert!(!is_special_reference(w), "{w:?}");
+                }
+            }
+        }
+        for w in [
+            "is", "Is", "gedeeld", "divided", "x", "times", "keer", "maal", "plus",
+        ]
+        .into_iter()
+        .chain(["minus", "equals", "min", "max"])
+        .chain(APPROX_WORDS.iter().copied())
+        .chain(COUNT_WORDS.iter().map(|c| c.0))
+        {
+            assert!(is_special_reference(w), "{w:?}");
+            assert!(SPECIAL_WORDS.may_contain(w.as_bytes()), "{w:?}");
+        }
+        // The gate is worth its place: it sends most words away.
+        assert!(words > 50_000, "{words}");
+        assert!(passed * 4 < words, "{passed} of {words} words pass");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The unit lexicon: base units, SI and IEC prefixes, and the [`Unit`] type.
 
 use crate::dim::Dim;
+use crate::gate::WordGate;
 use std::fmt;
 
 /// Which prefixes a unit takes.
@@ -47,46 +48,75 @@ const S: Dim = Dim::TIME;
 
 /// The lexicon, matched exactly (case-sensitive: `B` is a byte, `b` a bit, `m` milli, `M`
 /// mega).
-fn base(name: &str) -> Option<Base> {
+const LEXICON: &[(&str, Base)] = {
     use Prefixes::*;
-    // Most lookups are for one- or two-letter symbols; answer those before the long list.
-    match name {
-        "B" => return Some(unit(1.0, B, Information, true, false)),
-        "s" => return Some(unit(1.0, S, All, true, false)),
-        _ if name.len() <= 1 && !matches!(name, "b" | "h" | "W" | "J") => return Option::None,
-        _ => {}
+    &[
+        ("B", unit(1.0, B, Information, true, false)),
+        ("s", unit(1.0, S, All, true, false)),
+        ("byte", unit(1.0, B, Information, true, true)),
+        ("bytes", unit(1.0, B, Information, true, true)),
+        ("bit", unit(0.125, B, Information, true, true)),
+        ("bits", unit(0.125, B, Information, true, true)),
+        (
+            "b",
+            Base {
+                needs_prefix: true,
+                ..unit(0.125, B, Information, true, false)
+            },
+        ),
+        ("bps", unit(0.125, Dim::DATA_RATE, Information, true, false)),
+        ("FLOP", unit(1.0, OP, Large, true, false)),
+        ("FLOPs", unit(1.0, OP, Large, true, false)),
+        ("FLOPS", unit(1.0, Dim::COMPUTE_RATE, Large, true, false)),
+        ("OP", unit(1.0, OP, Large, true, false)),
+        ("OPs", unit(1.0, OP, Large, true, false)),
+        ("OPS", unit(1.0, Dim::COMPUTE_RATE, Large, true, false)),
+        ("sec", unit(1.0, S, None, false, false)),
+        ("second", unit(1.0, S, All, false, true)),
+        ("seconds", unit(1.0, S, All, false, true)),
+        ("seconde", unit(1.0, S, All, false, true)),
+        ("seconden", unit(1.0, S, All, false, true)),
+        ("min", unit(60.0, S, None, false, false)),
+        ("minute", unit(60.0, S, None, false, false)),
+        ("minutes", unit(60.0, S, None, false, false)),
+        ("minuut", unit(60.0, S, None, false, false)),
+        ("minuten", unit(60.0, S, None, false, false)),
+        ("h", unit(3600.0, S, None, false, false)),
+        ("hour", unit(3600.0, S, None, false, false)),
+        ("hours", unit(3600.0, S, None, false, false)),
+        ("uur", unit(3600.0, S, None, false, false)),
+        ("Hz", unit(1.0, Dim::FREQUENCY, All, true, false)),
+        ("hertz", unit(1.0, Dim::FREQUENCY, All, false, true)),
+        ("W", unit(1.0, Dim::POWER, All, true, false)),
+        ("watt", unit(1.0, Dim::POWER, All, false, true)),
+        ("watts", unit(1.0, Dim::POWER, All, false, true)),
+        ("J", unit(1.0, Dim::ENERGY, All, true, false)),
+        ("joule", unit(1.0, Dim::ENERGY, All, false, true)),
+        ("joules", unit(1.0, Dim::ENERGY, All, false, true)),
+        ("Wh", unit(3600.0, Dim::ENERGY, Large, true, false)),
+        ("param", unit(1.0, Dim::PARAMETER, Large, true, false)),
+        ("params", unit(1.0, Dim::PARAMETER, Large, true, false)),
+        ("parameter", unit(1.0, Dim::PARAMETER, Large, true, false)),
+        ("parameters", unit(1.0, Dim::PARAMETER, Large, true, false)),
+        ("token", unit(1.0, Dim::TOKEN, Large, true, false)),
+        ("tokens", unit(1.0, Dim::TOKEN, Large, true, false)),
+    ]
+};
+
+/// Rules out almost every word that is not in [`LEXICON`] before comparing it with each
+/// entry: [`lookup`] asks for every word of a prose text, and for each way of splitting off
+/// a prefix.
+const LEXICON_GATE: WordGate = WordGate::EMPTY.with_keys(LEXICON);
+
+/// The lexicon entry `name`, if any.
+fn base(name: &str) -> Option<Base> {
+    if !LEXICON_GATE.may_contain(name.as_bytes()) {
+        return Option::None;
     }
-    Some(match name {
-        "B" => unit(1.0, B, Information, true, false),
-        "byte" | "bytes" => unit(1.0, B, Information, true, true),
-        "bit" | "bits" => unit(0.125, B, Information, true, true),
-        "b" => Base {
-            needs_prefix: true,
-            ..unit(0.125, B, Information, true, false)
-        },
-        "bps" => unit(0.125, Dim::DATA_RATE, Information, true, false),
-        "FLOP" | "FLOPs" => unit(1.0, OP, Large, true, false),
-        "FLOPS" => unit(1.0, Dim::COMPUTE_RATE, Large, true, false),
-        "OP" | "OPs" => unit(1.0, OP, Large, true, false),
-        "OPS" => unit(1.0, Dim::COMPUTE_RATE, Large, true, false),
-        "s" => unit(1.0, S, All, true, false),
-        "sec" => unit(1.0, S, None, false, false),
-        "second" | "seconds" | "seconde" | "seconden" => unit(1.0, S, All, false, true),
-        "min" | "minute" | "minutes" | "minuut" | "minuten" => unit(60.0, S, None, false, false),
-        "h" | "hour" | "hours" | "uur" => unit(3600.0, S, None, false, false),
-        "Hz" => unit(1.0, Dim::FREQUENCY, All, true, false),
-        "hertz" => unit(1.0, Dim::FREQUENCY, All, false, true),
-        "W" => unit(1.0, Dim::POWER, All, true, false),
-        "watt" | "watts" => unit(1.0, Dim::POWER, All, false, true),
-        "J" => unit(1.0, Dim::ENERGY, All, true, false),
-        "joule" | "joules" => unit(1.0, Dim::ENERGY, All, false, true),
-        "Wh" => unit(3600.0, Dim::ENERGY, Large, true, false),
-        "param" | "params" | "parameter" | "parameters" => {
-            unit(1.0, Dim::PARAMETER, Large, true, false)
-        }
-        "token" | "tokens" => unit(1.0, Dim::TOKEN, Large, true, false),
-        _ => return Option::None,
-    })
+    LEXICON
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, base)| base)
 }
 
 /// The canonical spelling of every lexicon entry, for "did you mean" suggestions.
@@ -170,6 +200,22 @@ const LONG: &[(&str, f64, Prefixes)] = &[
     ("pico", 1e-12, Prefixes::All),
 ];
 
+/// A bit for each length in bytes of a prefix, short or long.
+const PREFIX_LENS: u64 = {
+    let mut lens = 0u64;
+    let mut i = 0;
+    while i < SHORT.len() {
+        lens |= 1 << SHORT[i].0.len();
+        i += 1;
+    }
+    let mut i = 0;
+    while i < LONG.len() {
+        lens |= 1 << LONG[i].0.len();
+        i += 1;
+    }
+    lens
+};
+
 /// May a unit with `allowed` prefixes take a prefix of `kind`?
 fn admits(allowed: Prefixes, kind: Prefixes) -> bool {
     match kind {
@@ -201,6 +247,20 @@ pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
     let first = word.as_bytes().first().copied();
     // Most prose words end here.
     if !may_start_a_prefix(first) {
+        return None;
+    }
+    // Or here: a prefixed unit is a lexicon entry after a prefix of a few bytes.
+    let mut lens = PREFIX_LENS;
+    let mut entry_after_a_prefix = false;
+    while lens != 0 {
+        let n = lens.trailing_zeros() as usize;
+        lens &= lens - 1;
+        if word.len() > n && LEXICON_GATE.may_contain(&word.as_bytes()[n..]) {
+            entry_after_a_prefix = true;
+            break;
+        }
+    }
+    if !entry_after_a_prefix {
         return None;
     }
     for &(p, factor, kind) in SHORT {
@@ -418,5 +478,139 @@ mod tests {
         assert_eq!(suggest("tokns").as_deref(), Some("tokens"));
         assert_eq!(suggest("mB").as_deref(), Some("MB"));
         assert_eq!(suggest("xyzzy"), None);
+    }
+
+    /// [`base`] as first written, one `match`.
+    fn base_reference(name: &str) -> Option<Base> {
+        use Prefixes::*;
+        // Most lookups are for one- or two-letter symbols; answer those before the long list.
+        match name {
+            "B" => return Some(unit(1.0, B, Information, true, false)),
+            "s" => return Some(unit(1.0, S, All, true, false)),
+            _ if name.len() <= 1 && !matches!(name, "b" | "h" | "W" | "J") => return Option::None,
+            _ => {}
+        }
+        Some(match name {
+            "B" => unit(1.0, B, Information, true, false),
+            "byte" | "bytes" => unit(1.0, B, Information, true, true),
+            "bit" | "bits" => unit(0.125, B, Information, true, true),
+            "b" => Base {
+                needs_prefix: true,
+                ..unit(0.125, B, Information, true, false)
+            },
+            "bps" => unit(0.125, Dim::DATA_RATE, Information, true, false),
+            "FLOP" | "FLOPs" => unit(1.0, OP, Large, true, false),
+            "FLOPS" => unit(1.0, Dim::COMPUTE_RATE, Large, true, false),
+            "OP" | "OPs" => unit(1.0, OP, Large, true, false),
+            "OPS" => unit(1.0, Dim::COMPUTE_RATE, Large, true, false),
+            "s" => unit(1.0, S, All, true, false),
+            "sec" => unit(1.0, S, None, false, false),
+            "second" | "seconds" | "seconde" | "seconden" => unit(1.0, S, All, false, true),
+            "min" | "minute" | "minutes" | "minuut" | "minuten" => {
+                unit(60.0, S, None, false, false)
+            }
+            "h" | "hour" | "hours" | "uur" => unit(3600.0, S, None, false, false),
+            "Hz" => unit(1.0, Dim::FREQUENCY, All, true, false),
+            "hertz" => unit(1.0, Dim::FREQUENCY, All, false, true),
+            "W" => unit(1.0, Dim::POWER, All, true, false),
+            "watt" | "watts" => unit(1.0, Dim::POWER, All, false, true),
+            "J" => unit(1.0, Dim::ENERGY, All, true, false),
+            "joule" | "joules" => unit(1.0, Dim::ENERGY, All, false, true),
+            "Wh" => unit(3600.0, Dim::ENERGY, Large, true, false),
+            "param" | "params" | "parameter" | "parameters" => {
+                unit(1.0, Dim::PARAMETER, Large, true, false)
+            }
+            "token" | "tokens" => unit(1.0, Dim::TOKEN, Large, true, false),
+            _ => return Option::None,
+        })
+    }
+
+    /// [`lookup`] as first written, with no gate before the prefixes.
+    fn lookup_reference(word: &str) -> Option<(f64, Dim)> {
+        if let Some(b) = base_reference(word) {
+            if !b.needs_prefix {
+                return Some((b.factor, b.dim));
+            }
+        }
+        let first = word.as_bytes().first().copied();
+        // Most prose words end here.
+        if !may_start_a_prefix(first) {
+            return None;
+        }
+        for &(p, factor, kind) in SHORT {
+            if p.as_bytes().first().copied() != first {
+                continue;
+            }
+            if let Some(rest) = word.strip_prefix(p) {
+                if let Some(b) = base_reference(rest) {
+                    if b.short && admits(b.prefixes, kind) {
+                        return Some((factor * b.factor, b.dim));
+                    }
+                }
+            }
+        }
+        if word.len() > 4 {
+            for &(p, factor, kind) in LONG {
+                // Most words looked up are ordinary prose words: compare one byte before the rest.
+                if p.as_bytes().first().copied() != first {
+                    continue;
+                }
+                if let Some(rest) = word.strip_prefix(p) {
+                    if let Some(b) = base_reference(rest) {
+                        if b.long && admits(b.prefixes, kind) {
+                            return Some((factor * b.factor, b.dim));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Words to look up: every entry with every prefix, in three cases, cut short and
+    /// lengthened, and every word of the bank texts and test fixtures in this repository.
+    fn words() -> Vec<String> {
+        let mut words: Vec<String> = Vec::new();
+        let prefixes = SHORT.iter().chain(LONG).map(|p| p.0).chain([""]);
+        for p in prefixes {
+            for (n, _) in LEXICON
+                .iter()
+                .chain(&[("", LEXICON[0].1), ("x", LEXICON[0].1)])
+            {
+                let w = format!("{p}{n}");
+                for w in [w.to_lowercase(), w.to_uppercase(), w.clone()] {
+                    for cut in 0..=w.len() {
+                        if w.is_char_boundary(cut) {
+                            words.push(w[cut..].to_string());
+                            words.push(w[..cut].to_string());
+                        }
+                    }
+                    words.push(format!("{w}s"));
+                    words.push(w);
+                }
+            }
+        }
+        for text in crate::test_texts::repository_texts() {
+            words.extend(
+                text.split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string),
+            );
+        }
+        words
+    }
+
+    #[test]
+    fn lookup_agrees_with_its_reference() {
+        let words = words();
+        assert!(words.len() > 10_000, "{}", words.len());
+        for w in &words {
+            assert_eq!(lookup(w), lookup_reference(w), "{w:?}");
+            assert_eq!(
+                base(w).map(|b| (b.factor, b.dim, b.needs_prefix)),
+                base_reference(w).map(|b| (b.factor, b.dim, b.needs_prefix)),
+                "{w:?}"
+            );
+        }
     }
 }
