@@ -28,6 +28,12 @@ impl Lang {
     /// The language of a code as banks write it: `nl`, `en`, `nl-BE`, `en_US` (case does not
     /// matter); `None` for other languages.
     pub fn from_code(code: &str) -> Option<Lang> {
+        // Most texts are tagged with the bare code: no search for a region.
+        match code.as_bytes() {
+            b"nl" => return Some(Lang::Nl),
+            b"en" => return Some(Lang::En),
+            _ => {}
+        }
         // Bytes, not characters: `-` and `_` are ASCII, and no other character's UTF-8 holds
         // their bytes. Searching for a set of characters would decode every one.
         let bytes = code.as_bytes();
@@ -160,6 +166,18 @@ struct Tok {
     norm: Range<usize>,
 }
 
+/// [`u8::is_ascii_alphanumeric`] of every byte, looked up in one load: the tokenizer's loop
+/// over the letters of every word of a text.
+const ASCII_ALNUM: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    table
+};
+
 struct Tokens<'a> {
     text: &'a str,
     lang: Lang,
@@ -286,16 +304,18 @@ fn is_mark(b: u8) -> bool {
 }
 
 /// A bit for each byte of `here` that is a [mark](is_mark) or an `s` after an `i` or `I` (its
-/// byte in `before`, the block shifted back by one): the candidates for [`relates_at`].
+/// byte in `before`, the block shifted back by one), and for a few bytes that are neither:
+/// the candidates for [`relates_at`].
 /// Branch-free over fixed-size arrays, so that the compiler vectorizes it.
 #[inline(always)]
 fn candidates(here: &[u8; BLOCK], before: &[u8; BLOCK]) -> u64 {
     let mut hits = [0u8; BLOCK];
     for ((hit, &b), &p) in hits.iter_mut().zip(here).zip(before) {
+        // `b & 0xDD == b'\\'` holds for `\` and `~` (and for `^` and `|`, which
+        // [`relates_at`] turns down): one test for two marks.
         *hit = u8::from(
             (b == b'=')
-                | (b == b'~')
-                | (b == b'\\')
+                | ((b & 0xDD) == b'\\')
                 | (b == 0xE2)
                 | (b == b'q')
                 | ((b == b's') & ((p | 0x20) == b'i')),
@@ -573,7 +593,7 @@ impl<'a> Tokens<'a> {
             // that is neither (a space, a period), which ends it without decoding. Other
             // characters are read whole: letters (`é`, `µ`) and an apostrophe before a letter
             // (`zo'n`, `GPU’s`) go on with the word.
-            while bytes.get(j).is_some_and(u8::is_ascii_alphanumeric) {
+            while bytes.get(j).is_some_and(|&b| ASCII_ALNUM[usize::from(b)]) {
                 j += 1;
             }
             match bytes.get(j) {
