@@ -2,7 +2,7 @@
 //! another's.
 
 use crate::hash::FastMap;
-use crate::text::{Number, numbers};
+use crate::text::{Number, NumberReader, numbers};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule translation-numbers-differ` prints.
@@ -109,31 +109,51 @@ fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
         .collect()
 }
 
+/// True when `a` (in `a_lang`) and `b` (in `b_lang`) state the same numbers in the same
+/// order, as translations mostly do. Reads both in step, each value into a buffer of the
+/// caller's, so that texts that agree cost no allocation.
+fn same_in_order(
+    (a_lang, a): (&str, &str),
+    (b_lang, b): (&str, &str),
+    a_value: &mut String,
+    b_value: &mut String,
+) -> bool {
+    let mut a = NumberReader::new(a_lang, a);
+    let mut b = NumberReader::new(b_lang, b);
+    loop {
+        match (a.next_into(a_value), b.next_into(b_value)) {
+            (None, None) => return true,
+            (Some(_), Some(_)) if a_value == b_value => {}
+            _ => return false,
+        }
+    }
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut langs = cx.languages();
     let Some(base) = langs.next() else {
         return;
     };
     let others: Vec<&str> = langs.collect();
+    let (mut base_value, mut own_value) = (String::new(), String::new());
     for (field, text) in Context::texts(q.question) {
         let Some(base_entry) = text.entry(base) else {
             continue;
         };
-        let base_numbers = numbers(base, &base_entry.text.value);
         for &lang in &others {
             let Some(entry) = text.entry(lang) else {
                 continue;
             };
-            let own = numbers(lang, &entry.text.value);
-            // Translations mostly state the same numbers in the same order.
-            let same_order = own.len() == base_numbers.len()
-                && own
-                    .iter()
-                    .zip(&base_numbers)
-                    .all(|(o, b)| o.value == b.value);
-            if same_order {
+            if same_in_order(
+                (base, &base_entry.text.value),
+                (lang, &entry.text.value),
+                &mut base_value,
+                &mut own_value,
+            ) {
                 continue;
             }
+            let base_numbers = numbers(base, &base_entry.text.value);
+            let own = numbers(lang, &entry.text.value);
             let extra = surplus(&base_numbers, &own);
             let lacking = surplus(&own, &base_numbers);
             if extra.is_empty() && lacking.is_empty() {
@@ -166,5 +186,49 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             }
             out.push(finding);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`same_in_order`] is the equality of the two lists of [`numbers`] values, on pairs
+    /// of texts built from numbers written either way, so that many pairs agree.
+    #[test]
+    fn same_in_order_is_equal_number_lists() {
+        let pieces = [
+            " 3,5", " 3.5", " 1.000", " 1,000", " 7", " 007", " 0,50", " FP16", " `2`", " en",
+            " a", " 12",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut a_value, mut b_value) = (String::new(), String::new());
+        let mut agreed = 0;
+        for _ in 0..20_000 {
+            let mut text = || {
+                let mut text = String::new();
+                for _ in 0..next() % 5 {
+                    text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+                }
+                text
+            };
+            let (a, b) = (text(), text());
+            for (a_lang, b_lang) in [("nl", "en"), ("en", "nl"), ("en", "en")] {
+                let values = |lang, text| -> Vec<String> {
+                    numbers(lang, text).into_iter().map(|n| n.value).collect()
+                };
+                let expected = values(a_lang, &a) == values(b_lang, &b);
+                agreed += usize::from(expected);
+                let same = same_in_order((a_lang, &a), (b_lang, &b), &mut a_value, &mut b_value);
+                assert_eq!(same, expected, "{a_lang} {a:?} {b_lang} {b:?}");
+            }
+        }
+        assert!(agreed > 5_000, "{agreed}");
     }
 }
