@@ -101,24 +101,62 @@ impl OptionQuantity {
 pub(crate) fn option_quantity(markdown: &str, lang: Lang) -> Option<OptionQuantity> {
     // Markdown and number normalization only drop or replace characters: without a digit in
     // the markdown there is none in the text read below.
-    if !markdown.bytes().any(|b| b.is_ascii_digit()) {
+    if !text::has_digit(markdown) {
         return None;
     }
     let plain = text::plain(markdown);
     let written = normalize_numbers(plain.trim(), lang);
-    // A bare unit (`B`, `W`) is not a quantity option; nor is a text with a relation in it.
+    // A bare unit (`B`, `W`) is not a quantity option; nor is a text with a relation in it,
+    // nor a sentence (whose first unknown word the parser would look up spellings for).
     if !written.bytes().any(|b| b.is_ascii_digit())
         || written.contains(['=', '≈', '~', '±'])
         || written.is_empty()
+        || has_prose_word(&written)
     {
         return None;
     }
     // Checking the text against itself gives its value and the precision it is written with.
-    let o = check(&format!("{written} = {written}"), &Options::default()).ok()?;
+    let mut claim = String::with_capacity(2 * written.len() + 3);
+    claim.push_str(&written);
+    claim.push_str(" = ");
+    claim.push_str(&written);
+    let o = check(&claim, &Options::default()).ok()?;
     Some(OptionQuantity {
         value: o.expected,
         precision: o.tolerance,
     })
+}
+
+/// Common words of the bank languages that are no unit, count word (`billion`), keyword
+/// (`to`, `in`) or function (`min`, `max`) of the quantity language: a text in which one
+/// stands as a word of its own does not parse.
+const PROSE_WORDS: [&str; 11] = [
+    "the", "of", "and", "is", "because", "de", "het", "een", "van", "omdat", "niet",
+];
+
+/// True when `text` has one of [`PROSE_WORDS`] as a word of its own: at the start or after a
+/// space, and followed by the end or by an ASCII character that is neither letter nor digit.
+/// The quantity lexer reads exactly that word there as one word token (no token holds a
+/// space, and a word token runs over letters, digits and `µ`), which the parser refuses.
+fn has_prose_word(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    while start < bytes.len() {
+        let end = bytes[start..]
+            .iter()
+            .position(|b| !b.is_ascii_alphanumeric())
+            .map_or(bytes.len(), |n| start + n);
+        let ends_word = bytes.get(end).is_none_or(u8::is_ascii);
+        if ends_word && PROSE_WORDS.contains(&&text[start..end]) {
+            return true;
+        }
+        // The next word after a space.
+        match bytes[end..].iter().position(|&b| b == b' ') {
+            Some(n) => start = end + n + 1,
+            None => return false,
+        }
+    }
+    false
 }
 
 /// Numbers of `lang` written the way the quantity language reads them: in Dutch `3,5` is
@@ -223,6 +261,87 @@ mod tests {
         let o = option_quantity("140 GFLOP", Lang::En);
         assert!(
             o.is_some_and(|o| !o.states(137.4e9) && o.within(137.4e9, Tolerance::Relative(0.1)))
+        );
+    }
+
+    /// [`option_quantity`] before the cheap rejects (a digit found a block at a time,
+    /// [`has_prose_word`]).
+    fn reference_option_quantity(markdown: &str, lang: Lang) -> Option<OptionQuantity> {
+        if !markdown.bytes().any(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let plain = text::plain(markdown);
+        let written = normalize_numbers(plain.trim(), lang);
+        if !written.bytes().any(|b| b.is_ascii_digit())
+            || written.contains(['=', '≈', '~', '±'])
+            || written.is_empty()
+        {
+            return None;
+        }
+        let mut claim = String::with_capacity(2 * written.len() + 3);
+        claim.push_str(&written);
+        claim.push_str(" = ");
+        claim.push_str(&written);
+        let o = check(&claim, &Options::default()).ok()?;
+        Some(OptionQuantity {
+            value: o.expected,
+            precision: o.tolerance,
+        })
+    }
+
+    /// The prose words are none of the words the quantity language reads, and rejecting a
+    /// text for one changes no option's quantity: texts built from quantities, the grammar's
+    /// words and prose words, with and without Markdown, compared with the reference.
+    #[test]
+    fn prose_words_never_reject_a_quantity() {
+        for word in PROSE_WORDS {
+            assert!(
+                quizkit_quantity::Unit::parse(word).is_err(),
+                "{word} is a unit"
+            );
+            for grammar in ["to", "in", "min", "max", "thousand", "million", "billion"] {
+                assert_ne!(word, grammar);
+            }
+            for grammar in ["trillion", "duizend", "miljoen", "miljard", "biljoen"] {
+                assert_ne!(word, grammar);
+            }
+        }
+        let pieces = [
+            "7", "1,5", "3.25", "1.000", "0", " ", " ", "GB", "MB", "s", "ms", "µs", "Wh",
+            "TFLOPS", "%", "B", "7B", "billion", "miljard", " to ", " in ", "min(", "max(", ")",
+            "(", ",", "/", "*", "·", "^2", "²", "-", "**", "`", "the", "The", "de", "het", "of",
+            "is", "omdat", "because", "een", "van", "niet", "and", "theGB", "de2", "L2", ".", ";",
+            "\u{b5}", "é",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut quantities, mut rejected) = (0, 0);
+        for _ in 0..100_000 {
+            let mut text = String::new();
+            for _ in 0..1 + next() % 7 {
+                text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            for lang in [Lang::En, Lang::Nl] {
+                let expected = reference_option_quantity(&text, lang);
+                let got = option_quantity(&text, lang);
+                assert_eq!(
+                    got.map(|o| (o.value.value(), o.value.dim(), o.precision)),
+                    expected.map(|o| (o.value.value(), o.value.dim(), o.precision)),
+                    "{text:?}"
+                );
+                quantities += usize::from(expected.is_some());
+                let written = normalize_numbers(text::plain(&text).trim(), lang);
+                rejected += usize::from(has_prose_word(&written));
+            }
+        }
+        assert!(
+            quantities > 5_000 && rejected > 20_000,
+            "{quantities} {rejected}"
         );
     }
 }

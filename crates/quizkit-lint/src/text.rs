@@ -901,11 +901,17 @@ impl<'t> NumberReader<'t> {
     }
 }
 
+/// True when `text` has an ASCII digit; a block at a time ([`find_byte`]).
+pub(crate) fn has_digit(text: &str) -> bool {
+    find_byte(text.as_bytes(), 0, |b| b.is_ascii_digit()).is_some()
+}
+
 /// The first byte of `bytes` from `from` on for which `hit` holds. Blocks of 64, then 16
 /// bytes are tested without an early exit, which compiles to vector compares; a plain
-/// `position` goes a byte at a time, and long explanations have few digits or code markers.
+/// `position` goes a byte at a time, and long explanations and most options have no digit
+/// or code marker at all.
 #[inline]
-fn find_byte(bytes: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usize> {
+pub(crate) fn find_byte(bytes: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usize> {
     let any = |block: &[u8]| block.iter().fold(false, |any, &b| any | hit(b));
     let mut i = from;
     while bytes.get(i..i + 64).is_some_and(|block| !any(block)) {
@@ -913,6 +919,13 @@ fn find_byte(bytes: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usiz
     }
     while bytes.get(i..i + 16).is_some_and(|block| !any(block)) {
         i += 16;
+    }
+    // Fewer than 16 bytes left: the last 16 of the text, which hold them, as one more block.
+    if i + 16 > bytes.len()
+        && let Some(last) = bytes.len().checked_sub(16).map(|start| &bytes[start..])
+        && !any(last)
+    {
+        return None;
     }
     bytes.get(i..)?.iter().position(|&b| hit(b)).map(|p| i + p)
 }
@@ -1411,5 +1424,39 @@ mod tests {
             }
         }
         assert!(found > 100_000, "{found}");
+    }
+
+    /// [`find_byte`] is `position` from `from` on, for every start in texts of every length
+    /// up to a few blocks, with no, one or two hits anywhere.
+    #[test]
+    fn find_byte_is_position() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for len in 0..200 {
+            for _ in 0..20 {
+                let mut bytes = vec![b'a'; len];
+                for _ in 0..next() % 3 {
+                    if len > 0 {
+                        bytes[(next() % len as u64) as usize] = b'7';
+                    }
+                }
+                for from in 0..=len + 1 {
+                    let expected = bytes
+                        .get(from..)
+                        .and_then(|rest| rest.iter().position(u8::is_ascii_digit))
+                        .map(|p| from + p);
+                    assert_eq!(
+                        find_byte(&bytes, from, |b| b.is_ascii_digit()),
+                        expected,
+                        "{len} {from} {bytes:?}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 use quizkit_model::{Spanned, index_letter};
 
 use crate::quantities::{OptionQuantity, lang};
+use crate::text::has_digit;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule numerically-equal-options` prints.
@@ -130,17 +131,25 @@ fn firsts(
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut reported = HashSet::new();
     for code in cx.languages() {
+        // Only an option with a digit can be a quantity (the first test of `option_quantity`):
+        // with fewer than two there is no pair, and no option needs to be read.
+        let with_digit = q
+            .options
+            .iter()
+            .filter(|o| o.text.entry(code).is_some_and(|e| has_digit(&e.text.value)))
+            .take(2)
+            .count();
+        if with_digit < 2 {
+            continue;
+        }
+        let read = lang(code);
         let options: Vec<(usize, OptionQuantity, &Spanned<String>)> = q
             .options
             .iter()
             .enumerate()
             .filter_map(|(i, o)| {
                 let entry = o.text.entry(code)?;
-                Some((
-                    i,
-                    a.option_quantity(&entry.text.value, lang(code))?,
-                    &entry.text,
-                ))
+                Some((i, a.option_quantity(&entry.text.value, read)?, &entry.text))
             })
             .collect();
         for (second, first) in firsts(a, &options) {
