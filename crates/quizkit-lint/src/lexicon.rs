@@ -187,10 +187,14 @@ impl PhraseSet {
             .iter()
             .zip(&phrases)
             .map(|(need, phrase)| {
-                need.as_ref().map(|(ws, _)| {
+                let (ws, _) = need.as_ref()?;
+                let hashes: Vec<u64> = ws.iter().map(|&w| word_hash(words[w].bytes())).collect();
+                // A word outside the lexicons is never in a filter: such a phrase is let through.
+                let vocabulary = vocabulary();
+                hashes.iter().all(|h| vocabulary.contains(h)).then(|| {
                     let mut bits = [0; FILTER_WORDS];
-                    for &w in ws {
-                        TextWords::add(&mut bits, word_hash(words[w].bytes()));
+                    for &h in &hashes {
+                        TextWords::add(&mut bits, h);
                     }
                     let letters = phrase.parts.iter().filter(|p| **p == Part::Letter).count();
                     Need {
@@ -400,6 +404,7 @@ impl TextWords {
             unknown: LOWERS_TO_ASCII.iter().any(|&c| text.contains(c)),
             ..TextWords::default()
         };
+        let vocabulary = vocabulary();
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -422,7 +427,12 @@ impl TextWords {
                 hash.byte(lower);
                 i += 1;
             }
-            TextWords::add(&mut words.bits, hash.finish());
+            // Only the words of some phrase: the filter then stays nearly empty, so that it
+            // rarely lets through a text that has none of a phrase's words.
+            let hash = hash.finish();
+            if vocabulary.contains(&hash) {
+                TextWords::add(&mut words.bits, hash);
+            }
             if i - start == 1 && bytes[start].is_ascii_uppercase() {
                 words.letters = words.letters.saturating_add(1);
             }
@@ -436,6 +446,39 @@ impl TextWords {
             bits[(bit >> 6) as usize] |= 1 << (bit & 63);
         }
     }
+}
+
+/// The [`word_hash`]es of the ASCII words of every phrase of the embedded lexicons: the only
+/// words a [`TextWords`] filter keeps. Read from [`SOURCES`] on its own, not through
+/// [`Lexicon::all`], whose phrase sets are built with it.
+fn vocabulary() -> &'static FastSet<u64> {
+    static VOCABULARY: OnceLock<FastSet<u64>> = OnceLock::new();
+    VOCABULARY.get_or_init(|| {
+        let mut hashes = FastSet::default();
+        for (_, source) in SOURCES {
+            let Ok(file) = toml::from_str::<LexiconFile>(source) else {
+                continue;
+            };
+            let lists = [
+                file.all_of_the_above,
+                file.none_of_the_above,
+                file.negations,
+                file.absolute_terms,
+                file.true_false,
+                file.position_references,
+                file.combined_options,
+                file.answer_statements,
+            ];
+            for phrase in lists.iter().flatten() {
+                for part in Phrase::new(phrase).parts {
+                    if let Part::Word(w) = part {
+                        hashes.insert(word_hash(w.bytes()));
+                    }
+                }
+            }
+        }
+        hashes
+    })
 }
 
 /// Each byte in lower case when it is an ASCII letter or digit, else 0: one lookup for a test
@@ -1202,6 +1245,17 @@ mod tests {
             ruled_out > 100_000,
             "the filter rarely rules out: {ruled_out}"
         );
+    }
+
+    /// A phrase set with words of no lexicon (which no filter keeps) is never ruled out by a
+    /// filter, and one of the lexicons' words still is.
+    #[test]
+    fn text_words_let_through_words_outside_the_lexicons() {
+        let own = PhraseSet::new(vec![Phrase::new("zebra crossing")]);
+        assert!(own.may_match_words(&TextWords::of("A zebra crossing.")));
+        let known = PhraseSet::new(vec![Phrase::new("none of these")]);
+        assert!(known.may_match_words(&TextWords::of("None of these.")));
+        assert!(!known.may_match_words(&TextWords::of("A zebra crossing.")));
     }
 
     #[test]
