@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
-use crate::text::{char_at, code_ranges, numbers};
+use crate::text::{NumberReader, char_at, numbers};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule duplicate-stem` prints.
@@ -118,7 +118,7 @@ struct Scratch {
     /// A word being folded.
     folded: String,
     /// A number being normalized.
-    number: Vec<u8>,
+    number: String,
 }
 
 /// Calls `f` with each word of `text` as written, in order: the words of
@@ -154,14 +154,11 @@ fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
 }
 
 /// [`for_each_word`] for an ASCII text, byte by byte: there every character is a byte and
-/// `’` cannot occur. Returns whether the text has a `` ` ``, `$` or `\`, the marks
-/// [`code_ranges`] looks for (never part of a word, so all seen here).
-fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) -> bool {
-    let mut marks = false;
+/// `’` cannot occur.
+fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) {
     let mut i = 0;
     while i < text.len() {
         if !text[i].is_ascii_alphanumeric() {
-            marks |= matches!(text[i], b'`' | b'$' | b'\\');
             i += 1;
             continue;
         }
@@ -178,7 +175,6 @@ fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) -> bool {
         f(&text[i..end]);
         i = end;
     }
-    marks
 }
 
 /// Appends `word` as the rule compares it: in lower case, and in NFKC when that is not ASCII.
@@ -305,9 +301,8 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     words.clear();
     // The exact key and the length of the exact text, computed alongside the words.
     let (mut exact, mut exact_len) = (0, 0);
-    let mut marks = true;
     if stem.is_ascii() {
-        marks = for_each_ascii_word(stem.as_bytes(), |word| {
+        for_each_ascii_word(stem.as_bytes(), |word| {
             let h = ascii_word_hash(word);
             words.push(h);
             exact = exact_step(exact, h);
@@ -335,88 +330,18 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     Prepared {
         exact: (!empty).then(|| fmix(exact)),
         shingles,
-        numbers: number_key(lang, stem, marks, number),
+        numbers: number_key(lang, stem, number),
     }
 }
 
 /// A key for the numbers of `text` in `lang` ([`numbers`]): the same for two texts whose
 /// numbers, sorted, are the same (a sum of hashes of their values, so the order does not
-/// matter), found without building them. The scan is that of [`numbers`], step by step; the
-/// `value` buffer takes each number's canonical form in turn. Without `marks` the text has none
-/// of the marks of [`code_ranges`], which is not asked then.
-fn number_key(lang: &str, text: &str, marks: bool, value: &mut Vec<u8>) -> u64 {
-    let (decimal, group) = if lang.starts_with("en") {
-        (b'.', b',')
-    } else {
-        (b',', b'.')
-    };
-    let bytes = text.as_bytes();
-    let Some(first_digit) = bytes.iter().position(u8::is_ascii_digit) else {
-        return 0;
-    };
-    let code = if marks { code_ranges(text) } else { Vec::new() };
-    let mut next_code = 0;
+/// matter), found without building them; `value` takes each number's canonical form in turn.
+fn number_key(lang: &str, text: &str, value: &mut String) -> u64 {
+    let mut reader = NumberReader::new(lang, text);
     let mut key = 0u64;
-    let mut i = first_digit;
-    let digits_end = |mut j: usize| {
-        while j < bytes.len() && bytes[j].is_ascii_digit() {
-            j += 1;
-        }
-        j
-    };
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_digit() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let preceded_by_letter = text[..start]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphabetic() || c == '_');
-        let mut end = digits_end(i);
-        value.clear();
-        value.extend_from_slice(&bytes[start..end]);
-        loop {
-            let sep = bytes.get(end).copied();
-            let next = digits_end(end + 1);
-            if sep == Some(group) && next == end + 4 {
-                value.extend_from_slice(&bytes[end + 1..next]);
-                end = next;
-            } else {
-                break;
-            }
-        }
-        if let Some(&sep) = bytes.get(end) {
-            let next = digits_end(end + 1);
-            if next > end + 1 && (sep == decimal || (sep == group && next != end + 4)) {
-                let mut fraction = &bytes[end + 1..next];
-                while let [rest @ .., b'0'] = fraction {
-                    fraction = rest;
-                }
-                if !fraction.is_empty() {
-                    value.push(b'.');
-                    value.extend_from_slice(fraction);
-                }
-                end = next;
-            }
-        }
-        while code.get(next_code).is_some_and(|r| r.end <= start) {
-            next_code += 1;
-        }
-        let in_code = code.get(next_code).is_some_and(|r| r.start <= start);
-        if !preceded_by_letter && !in_code {
-            let zeros = value.iter().take_while(|&&b| b == b'0').count();
-            value.drain(..zeros);
-            if value.first().is_none_or(|&b| b == b'.') {
-                value.insert(0, b'0');
-            }
-            key = key.wrapping_add(fmix(word_hash(value)));
-        }
-        i = end;
-        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-            i += 1;
-        }
+    while reader.next_into(value).is_some() {
+        key = key.wrapping_add(fmix(word_hash(value.as_bytes())));
     }
     key
 }
