@@ -154,7 +154,8 @@ fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
 }
 
 /// [`for_each_word`] for an ASCII text, byte by byte: there every character is a byte and
-/// `’` cannot occur.
+/// `’` cannot occur. (Stem words are short: `text::word_end`'s eight-byte steps cost more
+/// here than they save.)
 fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) {
     let mut i = 0;
     while i < text.len() {
@@ -642,6 +643,10 @@ impl Search {
         for c in 1..bucket.len() {
             bucket[c] += bucket[c - 1];
         }
+        // The places below `unique` are the shingles only one stem of the group has: no pair
+        // shares them, so they are neither indexed nor probed, and a stem whose prefix holds
+        // nothing else cannot match (every match shares a prefix shingle).
+        let unique = bucket.get(2).copied().unwrap_or(0);
         for c in count.iter_mut() {
             let slot = &mut bucket[*c as usize];
             *c = *slot;
@@ -671,7 +676,9 @@ impl Search {
             tokens.truncate(kept);
             let len = kept - at;
             for &t in tokens[at..].iter().take(prefix_len(len)) {
-                list[t as usize + 1] += 1;
+                if t >= unique {
+                    list[t as usize + 1] += 1;
+                }
             }
         }
         starts.push(tokens.len() as u32);
@@ -700,8 +707,13 @@ impl Search {
                 continue;
             }
             let prefix = prefix_len(lx);
+            // The tokens are sorted, so the unique ones come first.
+            let shared = x[..prefix].partition_point(|&t| t < unique);
+            if shared == prefix {
+                continue;
+            }
             touched.clear();
-            for (i, &t) in x[..prefix].iter().enumerate() {
+            for (i, &t) in x[..prefix].iter().enumerate().skip(shared) {
                 let t = t as usize;
                 // Length filter: drop the list's stems too small for this probe, and so for
                 // every later one.
@@ -759,7 +771,7 @@ impl Search {
                     found.push((later, earlier, similarity));
                 }
             }
-            for (i, &t) in x[..prefix].iter().enumerate() {
+            for (i, &t) in x[..prefix].iter().enumerate().skip(shared) {
                 let slot = &mut fill[t as usize];
                 postings[*slot as usize] = (rank as u32, i as u32);
                 *slot += 1;
