@@ -191,17 +191,20 @@ impl PhraseSet {
                 let hashes: Vec<u64> = ws.iter().map(|&w| word_hash(words[w].bytes())).collect();
                 // A word outside the lexicons is never in a filter: such a phrase is let through.
                 let vocabulary = vocabulary();
-                hashes.iter().all(|h| vocabulary.contains(h)).then(|| {
-                    let mut bits = [0; FILTER_WORDS];
-                    for &h in &hashes {
-                        TextWords::add(&mut bits, h);
-                    }
-                    let letters = phrase.parts.iter().filter(|p| **p == Part::Letter).count();
-                    Need {
-                        bits,
-                        letters: u8::try_from(letters).unwrap_or(u8::MAX),
-                    }
-                })
+                hashes
+                    .iter()
+                    .all(|h| vocabulary.hashes.contains(h))
+                    .then(|| {
+                        let mut bits = [0; FILTER_WORDS];
+                        for &h in &hashes {
+                            TextWords::add(&mut bits, h);
+                        }
+                        let letters = phrase.parts.iter().filter(|p| **p == Part::Letter).count();
+                        Need {
+                            bits,
+                            letters: u8::try_from(letters).unwrap_or(u8::MAX),
+                        }
+                    })
             })
             .collect();
         for (i, p) in phrases.iter().enumerate() {
@@ -400,15 +403,16 @@ pub struct TextWords {
 impl TextWords {
     /// The words of `text`.
     pub fn of(text: &str) -> TextWords {
-        let mut words = TextWords {
-            unknown: LOWERS_TO_ASCII.iter().any(|&c| text.contains(c)),
-            ..TextWords::default()
-        };
+        let mut words = TextWords::default();
         let vocabulary = vocabulary();
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
             if WORD_BYTES[usize::from(bytes[i])] == 0 {
+                // The Kelvin sign's lead byte is met here, so no pass of its own looks for it.
+                if bytes[i] == KELVIN[0] && bytes[i..].starts_with(KELVIN) {
+                    words.unknown = true;
+                }
                 i += 1;
                 continue;
             }
@@ -427,14 +431,21 @@ impl TextWords {
                 hash.byte(lower);
                 i += 1;
             }
-            // Only the words of some phrase: the filter then stays nearly empty, so that it
-            // rarely lets through a text that has none of a phrase's words.
-            let hash = hash.finish();
-            if vocabulary.contains(&hash) {
-                TextWords::add(&mut words.bits, hash);
-            }
-            if i - start == 1 && bytes[start].is_ascii_uppercase() {
+            let len = i - start;
+            if len == 1 && bytes[start].is_ascii_uppercase() {
                 words.letters = words.letters.saturating_add(1);
+            }
+            // Only the words of some phrase: the filter then stays nearly empty, so that it
+            // rarely lets through a text that has none of a phrase's words. Most words are
+            // told apart by their length and first byte, most others by the hash's low bits,
+            // before the set is looked up.
+            let first = usize::from(WORD_BYTES[usize::from(bytes[start])]);
+            if len >= 64 || vocabulary.lens[first] & (1 << len) == 0 {
+                continue;
+            }
+            let hash = hash.finish();
+            if vocabulary.may_have(hash) && vocabulary.hashes.contains(&hash) {
+                TextWords::add(&mut words.bits, hash);
             }
         }
         words
@@ -448,13 +459,39 @@ impl TextWords {
     }
 }
 
-/// The [`word_hash`]es of the ASCII words of every phrase of the embedded lexicons: the only
-/// words a [`TextWords`] filter keeps. Read from [`SOURCES`] on its own, not through
-/// [`Lexicon::all`], whose phrase sets are built with it.
-fn vocabulary() -> &'static FastSet<u64> {
-    static VOCABULARY: OnceLock<FastSet<u64>> = OnceLock::new();
+/// The words of every phrase of the embedded lexicons: the only words a [`TextWords`] filter
+/// keeps. Read from [`SOURCES`] on its own, not through [`Lexicon::all`], whose phrase sets
+/// are built with it.
+struct Vocabulary {
+    /// Their [`word_hash`]es.
+    hashes: FastSet<u64>,
+    /// Per ASCII first byte, the lengths (below 64) of the ASCII words that start with it, a
+    /// bit each: most words of a text are told apart from every phrase word without a hash.
+    lens: [u64; 128],
+    /// Their hashes' low bits, a bit each: a hash that misses here is not looked up.
+    low_bits: [u64; LOW_BITS_WORDS],
+}
+
+/// The size of [`Vocabulary::low_bits`] in 64-bit words: 16,384 bits, a few hundred set.
+const LOW_BITS_WORDS: usize = 256;
+
+impl Vocabulary {
+    /// False when `hash` is none of the words' hashes, told by its low bits.
+    fn may_have(&self, hash: u64) -> bool {
+        let bit = hash as usize % (LOW_BITS_WORDS * 64);
+        self.low_bits[bit / 64] & (1 << (bit % 64)) != 0
+    }
+}
+
+/// The [`Vocabulary`], read on first use.
+fn vocabulary() -> &'static Vocabulary {
+    static VOCABULARY: OnceLock<Vocabulary> = OnceLock::new();
     VOCABULARY.get_or_init(|| {
-        let mut hashes = FastSet::default();
+        let mut vocabulary = Vocabulary {
+            hashes: FastSet::default(),
+            lens: [0; 128],
+            low_bits: [0; LOW_BITS_WORDS],
+        };
         for (_, source) in SOURCES {
             let Ok(file) = toml::from_str::<LexiconFile>(source) else {
                 continue;
@@ -472,12 +509,21 @@ fn vocabulary() -> &'static FastSet<u64> {
             for phrase in lists.iter().flatten() {
                 for part in Phrase::new(phrase).parts {
                     if let Part::Word(w) = part {
-                        hashes.insert(word_hash(w.bytes()));
+                        let hash = word_hash(w.bytes());
+                        vocabulary.hashes.insert(hash);
+                        let bit = hash as usize % (LOW_BITS_WORDS * 64);
+                        vocabulary.low_bits[bit / 64] |= 1 << (bit % 64);
+                        if let Some(&first) = w.as_bytes().first()
+                            && first.is_ascii()
+                            && w.len() < 64
+                        {
+                            vocabulary.lens[usize::from(first)] |= 1 << w.len();
+                        }
                     }
                 }
             }
         }
-        hashes
+        vocabulary
     })
 }
 
@@ -524,10 +570,8 @@ fn word_hash(word: impl Iterator<Item = u8>) -> u64 {
     hash.finish()
 }
 
-/// The characters other than ASCII whose lower case is all ASCII (the Kelvin sign, `k`).
-const LOWERS_TO_ASCII: &[char] = &['\u{212A}'];
-
-/// The UTF-8 of the Kelvin sign, the one character of [`LOWERS_TO_ASCII`].
+/// The UTF-8 of the Kelvin sign, the one character other than ASCII whose lower case is all
+/// ASCII (`k`; a test checks there is no other).
 const KELVIN: &[u8] = "\u{212A}".as_bytes();
 
 /// A byte of ones: multiplied by a byte, that byte in each of the eight lanes of a `u64`.
@@ -1105,6 +1149,9 @@ mod tests {
         assert_ne!(short_key(b"ab"), short_key(b"ab\0"));
     }
 
+    /// The characters other than ASCII whose lower case is all ASCII (the Kelvin sign, `k`).
+    const LOWERS_TO_ASCII: &[char] = &['\u{212A}'];
+
     #[test]
     fn only_the_listed_characters_lower_case_to_ascii() {
         let found: Vec<char> = (0..=u32::from(char::MAX))
@@ -1171,6 +1218,116 @@ mod tests {
             }
             text
         })
+    }
+
+    /// [`TextWords::of`] as it was (a pass of its own for the Kelvin sign, every word's hash
+    /// looked up), save for the length and first byte test: the reference for the scan.
+    fn text_words_bytewise(text: &str) -> TextWords {
+        let mut words = TextWords {
+            unknown: LOWERS_TO_ASCII.iter().any(|&c| text.contains(c)),
+            ..TextWords::default()
+        };
+        let vocabulary = vocabulary();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if WORD_BYTES[usize::from(bytes[i])] == 0 {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let mut hash = WordHash::default();
+            while let Some(&b) = bytes.get(i) {
+                let mut lower = WORD_BYTES[usize::from(b)];
+                if lower == 0 {
+                    let inner_apostrophe =
+                        b == b'\'' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
+                    if !inner_apostrophe {
+                        break;
+                    }
+                    lower = b;
+                }
+                hash.byte(lower);
+                i += 1;
+            }
+            let hash = hash.finish();
+            // The one change: a word of a length and first byte no phrase word has is left
+            // out (its hash may still collide with a phrase word's: same last eight bytes).
+            let len = i - start;
+            let first = usize::from(WORD_BYTES[usize::from(bytes[start])]);
+            let may_be = len < 64 && vocabulary.lens[first] & (1 << len) != 0;
+            if may_be && vocabulary.hashes.contains(&hash) {
+                TextWords::add(&mut words.bits, hash);
+            }
+            if i - start == 1 && bytes[start].is_ascii_uppercase() {
+                words.letters = words.letters.saturating_add(1);
+            }
+        }
+        words
+    }
+
+    /// [`TextWords::of`] gives what the former scan gave, on texts of the lexicons' words
+    /// glued by every kind of byte at a word's edge, Kelvin signs and apostrophes included (it
+    /// fails if the low-bit test or the Kelvin test in the scan goes wrong).
+    #[test]
+    fn text_words_follow_the_bytewise_scan() {
+        let all = Lexicon::all().unwrap_or_default();
+        let extra = [
+            "A",
+            "I",
+            "Z",
+            "x'B",
+            "B's",
+            "'",
+            "''",
+            "’",
+            "it's",
+            "l'été",
+            "\u{212A}EY",
+            "K",
+            "é",
+            "1",
+            "B2",
+            "9'a",
+            "a'9",
+            "İ",
+            "NOT",
+            "Never",
+            "abcdefghijklmnopqrstuvwxyz0123456789",
+            "nOnE",
+            "\u{212A}",
+        ];
+        let pieces = phrase_pieces(
+            &extra,
+            all.iter()
+                .flat_map(|l| sets(l).into_iter().map(|(_, set)| set)),
+        );
+        let glue = [
+            " ", "", "'", "\n", "’", "-", "\u{e9}", "@", "[", "`", "{", "/", ":",
+        ];
+        let mut differ = 0;
+        let mut with_bits = 0;
+        for seed in 1..=4u64 {
+            for text in generated_texts(seed * 0x2545_f491_4f6c_dd1d, 20_000, &pieces, &glue) {
+                for start in 0..3 {
+                    let Some(text) = text.get(start..) else {
+                        continue;
+                    };
+                    let (new, old) = (TextWords::of(text), text_words_bytewise(text));
+                    with_bits += usize::from(old.bits != [0; FILTER_WORDS]);
+                    let same = new.bits == old.bits
+                        && new.letters == old.letters
+                        && new.unknown == old.unknown;
+                    differ += usize::from(!same);
+                    assert!(same, "{text:?}: {new:?} != {old:?}");
+                }
+            }
+        }
+        assert_eq!(differ, 0);
+        assert!(
+            with_bits > 10_000,
+            "few texts with phrase words: {with_bits}"
+        );
     }
 
     /// The same for [`TextWords`], over every phrase set, on texts built from all the
