@@ -417,18 +417,14 @@ impl TextWords {
                 continue;
             }
             let start = i;
-            let mut hash = WordHash::default();
             while let Some(&b) = bytes.get(i) {
-                let mut lower = WORD_BYTES[usize::from(b)];
-                if lower == 0 {
+                if WORD_BYTES[usize::from(b)] == 0 {
                     let inner_apostrophe =
                         b == b'\'' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
                     if !inner_apostrophe {
                         break;
                     }
-                    lower = b;
                 }
-                hash.byte(lower);
                 i += 1;
             }
             let len = i - start;
@@ -443,6 +439,19 @@ impl TextWords {
             if len >= 64 || vocabulary.lens[first] & (1 << len) == 0 {
                 continue;
             }
+            // The word's [`WordHash`], worked out only now, from its last eight bytes (zeros
+            // before a shorter word), first byte highest, in lower case: every byte of a word
+            // (letter, digit, apostrophe) has bit 5 set in lower case, so setting that bit
+            // turns a capital into its lower case.
+            let last = match i.checked_sub(8) {
+                Some(from) => u64::from_be_bytes(bytes[from..i].try_into().unwrap_or_default()),
+                None => bytes[..i].iter().fold(0, |x, &b| (x << 8) | u64::from(b)),
+            };
+            let keep = if len >= 8 { !0 } else { (1 << (8 * len)) - 1 };
+            let hash = WordHash {
+                last: (last | (LANES * 0x20)) & keep,
+                len: len as u64,
+            };
             let hash = hash.finish();
             if vocabulary.may_have(hash) && vocabulary.hashes.contains(&hash) {
                 TextWords::add(&mut words.bits, hash);
