@@ -1013,6 +1013,7 @@ impl Lexicon {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::xorshift;
 
     #[test]
     fn every_lexicon_parses() {
@@ -1213,12 +1214,7 @@ mod tests {
         glue: &'a [&str],
     ) -> impl Iterator<Item = String> + 'a {
         let mut state = seed;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
         (0..count).map(move |_| {
             let mut text = String::new();
             for _ in 0..1 + next(8) {

@@ -16,6 +16,8 @@ pub mod lexicon;
 mod quantities;
 mod selection;
 pub mod stats;
+#[cfg(test)]
+mod testing;
 pub mod text;
 
 pub mod rules;

@@ -201,6 +201,7 @@ pub(crate) fn normalize_numbers(text: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::xorshift;
 
     #[test]
     fn numbers_follow_the_language() {
@@ -314,12 +315,7 @@ mod tests {
             "\u{b5}", "é",
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || xorshift(&mut state);
         let (mut quantities, mut rejected) = (0, 0);
         for _ in 0..100_000 {
             let mut text = String::new();

@@ -203,6 +203,7 @@ fn erfc(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::xorshift;
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() < tol
@@ -243,9 +244,7 @@ mod tests {
         for n in (0..40).chain([63, 64, 65, 100, 257, 1000, 3001]) {
             let p: Vec<f64> = (0..n)
                 .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
+                    xorshift(&mut state);
                     1.0 / (2 + state % 4) as f64
                 })
                 .collect();

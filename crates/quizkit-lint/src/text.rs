@@ -933,6 +933,7 @@ pub(crate) fn find_byte(bytes: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::xorshift;
 
     #[test]
     fn offsets_map_through_escapes() {
@@ -1073,12 +1074,7 @@ mod tests {
         ];
         // A fixed xorshift sequence: the same texts on every run.
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
         let mut words = 0;
         for _ in 0..20_000 {
             let mut text = String::new();
@@ -1123,9 +1119,7 @@ mod tests {
         for _ in 0..20_000 {
             let mut text = String::new();
             for _ in 0..(state % 12) {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                xorshift(&mut state);
                 text.push_str(pieces[(state % 20) as usize]);
             }
             assert_eq!(plain_ascii(&text), general(&text).trim_end(), "{text:?}");
@@ -1158,9 +1152,7 @@ mod tests {
         for _ in 0..40_000 {
             let mut text = String::new();
             for _ in 0..(state % 16) {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                xorshift(&mut state);
                 text.push_str(pieces[(state % pieces.len() as u64) as usize]);
             }
             let Some(prefix) = normalized_prefix(&text) else {
@@ -1205,9 +1197,7 @@ mod tests {
         for _ in 0..40_000 {
             let mut text = String::new();
             for _ in 0..(state % 14) {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                xorshift(&mut state);
                 text.push_str(pieces[(state % pieces.len() as u64) as usize]);
             }
             if let Some(fingerprint) = normalized_fingerprint(&text) {
@@ -1404,12 +1394,7 @@ mod tests {
             "a long run of prose without a single digit or marker in it, longer than a block: ",
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || xorshift(&mut state);
         let mut found = 0;
         for _ in 0..60_000 {
             let mut text = String::new();
@@ -1431,12 +1416,7 @@ mod tests {
     #[test]
     fn find_byte_is_position() {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || xorshift(&mut state);
         for len in 0..200 {
             for _ in 0..20 {
                 let mut bytes = vec![b'a'; len];

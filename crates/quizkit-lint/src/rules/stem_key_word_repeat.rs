@@ -272,6 +272,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
 mod tests {
     use super::*;
     use crate::hash::FastSet;
+    use crate::testing::xorshift;
     use crate::text::tokens;
 
     /// The content words of a text as the rule first found them: from the tokens, each looked
@@ -382,12 +383,7 @@ mod tests {
         ];
         let glue = [" ", " ", ", ", ". ", "? ", "\n", "-", "'"];
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
         let mut text = |words: usize| {
             let mut t = String::new();
             for _ in 0..1 + next(words) {

@@ -192,6 +192,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::xorshift;
 
     /// [`same_in_order`] is the equality of the two lists of [`numbers`] values, on pairs
     /// of texts built from numbers written either way, so that many pairs agree.
@@ -202,12 +203,7 @@ mod tests {
             " a", " 12",
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || xorshift(&mut state);
         let (mut a_value, mut b_value) = (String::new(), String::new());
         let mut agreed = 0;
         for _ in 0..20_000 {
