@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use quizkit_model::LangText;
 
+use crate::lanes::{HIGH, LANES, ascii_lower, lanes_eq, lanes_in};
 use crate::text::{Token, lowercase, tokens};
 use crate::{Analysis, Context, QuestionRef};
 
@@ -583,26 +584,6 @@ fn word_hash(word: impl Iterator<Item = u8>) -> u64 {
 /// ASCII (`k`; a test checks there is no other).
 const KELVIN: &[u8] = "\u{212A}".as_bytes();
 
-/// A byte of ones: multiplied by a byte, that byte in each of the eight lanes of a `u64`.
-const LANES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of each lane.
-const LANE_HIGH: u64 = LANES * 0x80;
-
-/// The high bit of each byte of `x` in `lo..=hi`, two ASCII bytes with `lo > 0`: eight bytes
-/// tested at once, with no carry between lanes (each sum stays below 256).
-fn lanes_in(x: u64, lo: u8, hi: u8) -> u64 {
-    let low = x & !LANE_HIGH;
-    let at_least_lo = low + LANES * u64::from(0x80 - lo);
-    let above_hi = low + LANES * u64::from(0x7f - hi);
-    at_least_lo & !above_hi & !x & LANE_HIGH
-}
-
-/// The high bit of each byte of `x` equal to `b`.
-fn lanes_eq(x: u64, b: u8) -> u64 {
-    let y = x ^ (LANES * u64::from(b));
-    !(((y & !LANE_HIGH) + !LANE_HIGH) | y) & LANE_HIGH
-}
-
 /// `bytes` as little-endian `u64`s, the last padded with zero bytes: `lanes` of each, with
 /// the offset of its first byte.
 fn lane_masks(bytes: &[u8], lanes: impl Fn(u64) -> u64) -> impl Iterator<Item = (usize, u64)> {
@@ -779,16 +760,14 @@ fn short_key(word: &[u8]) -> Option<u128> {
     buf[..word.len()].copy_from_slice(word);
     let lo = u64::from_le_bytes(buf[..8].try_into().unwrap_or_default());
     let hi = u64::from_le_bytes(buf[8..].try_into().unwrap_or_default());
-    if (lo | hi) & 0x8080_8080_8080_8080 != 0 {
+    if (lo | hi) & HIGH != 0 {
         return None;
     }
-    // Eight bytes at a time, as in `text::ascii_alnum_bytes`: `A`–`Z` get 0x20 added.
-    let lower = |x: u64| {
-        let each = |b: u8| u64::from_le_bytes([b; 8]);
-        let upper = (x + each(0x80 - b'A')) & !(x + each(0x80 - b'Z' - 1)) & each(0x80);
-        x | upper >> 2
-    };
-    Some(u128::from(lower(lo)) | u128::from(lower(hi)) << 64 | (word.len() as u128) << 120)
+    Some(
+        u128::from(ascii_lower(lo))
+            | u128::from(ascii_lower(hi)) << 64
+            | (word.len() as u128) << 120,
+    )
 }
 
 impl StemIds {

@@ -12,6 +12,7 @@ mod analysis;
 mod context;
 mod engine;
 pub mod hash;
+mod lanes;
 pub mod lexicon;
 mod quantities;
 mod selection;

@@ -9,6 +9,7 @@ use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::hash::FastHasher;
+use crate::lanes::{HIGH, ascii_alnum};
 
 /// The span in `source` of bytes `range` of the string value `value`, which was read from the
 /// TOML string at `span`. Falls back to `span` when the raw text cannot be mapped to the value
@@ -255,22 +256,6 @@ const BYTE_CLASS: [u8; 256] = {
     table
 };
 
-/// The high bit of each byte of a `u64`.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each byte of `x` (eight bytes, the first in the lowest) that is an ASCII
-/// letter or digit, found for all eight at once: a byte is in a range `lo..hi` when adding
-/// `0x80 - lo` sets its high bit and adding `0x80 - hi` does not (no carry crosses into the
-/// next byte, since the high bits are cleared first).
-fn ascii_alnum_bytes(x: u64) -> u64 {
-    let each = |b: u8| u64::from_le_bytes([b; 8]);
-    let low = x & !HIGH_BITS;
-    let in_range = |v: u64, lo: u8, hi: u8| (v + each(0x80 - lo)) & !(v + each(0x80 - hi));
-    let digit = in_range(low, b'0', b'9' + 1);
-    let letter = in_range(low | each(0x20), b'a', b'z' + 1);
-    (digit | letter) & !x & HIGH_BITS
-}
-
 /// The end of the word whose rest starts at byte `i` of `text`: the bytes up to the first
 /// character that is neither a letter or digit nor an apostrophe with a letter after it.
 #[inline]
@@ -280,9 +265,9 @@ fn word_end(text: &str, mut i: usize) -> usize {
         // ASCII letters and digits eight bytes at a time, then a byte at a time; other
         // characters one by one.
         while let Some(chunk) = bytes.get(i..i + 8) {
-            let stop = !ascii_alnum_bytes(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
-            if stop & HIGH_BITS != 0 {
-                i += ((stop & HIGH_BITS).trailing_zeros() / 8) as usize;
+            let stop = !ascii_alnum(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+            if stop & HIGH != 0 {
+                i += ((stop & HIGH).trailing_zeros() / 8) as usize;
                 break;
             }
             i += 8;
@@ -990,12 +975,12 @@ mod tests {
                 for fill in [0u8, b'a', b'Z', b'0', b' ', 0x7f, 0x80, 0xff] {
                     let mut chunk = [fill; 8];
                     chunk[at] = b;
-                    let found = ascii_alnum_bytes(u64::from_le_bytes(chunk));
+                    let found = ascii_alnum(u64::from_le_bytes(chunk));
                     for (k, &c) in chunk.iter().enumerate() {
                         let bit = found >> (8 * k + 7) & 1 == 1;
                         assert_eq!(bit, c.is_ascii_alphanumeric(), "{chunk:?} at {k}");
                     }
-                    assert_eq!(found & !HIGH_BITS, 0);
+                    assert_eq!(found & !HIGH, 0);
                 }
             }
         }

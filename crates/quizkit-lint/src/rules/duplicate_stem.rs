@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
+use crate::lanes::ascii_lower;
 use crate::text::{NumberReader, char_at, numbers};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
@@ -240,18 +241,6 @@ fn hash_words_of(word: &[u8], map: impl Fn(u64) -> u64) -> u64 {
 /// The hash of a folded word.
 fn word_hash(word: &[u8]) -> u64 {
     hash_words_of(word, |w| w)
-}
-
-/// Eight bytes with their ASCII capitals in lower case, the others as they are.
-fn ascii_lower(w: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let low7 = w & (0x7f * ONES);
-    // Bit 7 of each byte: set when the byte's low seven bits are ≥ `A`, or > `Z`; no carry
-    // leaves a byte, as 0x7f + 0x3f < 0x100.
-    let from_a = low7 + u64::from(0x80 - b'A') * ONES;
-    let past_z = low7 + u64::from(0x7f - b'Z') * ONES;
-    let capital = from_a & !past_z & !w & (0x80 * ONES);
-    w | (capital >> 2)
 }
 
 /// [`word_hash`] of an ASCII word in lower case, without copying it.
@@ -947,16 +936,6 @@ mod tests {
         ];
         for stem in generated_texts(PARTS, 30_000, 0x2545_f491_4f6c_dd1d) {
             check_prepare(&stem);
-        }
-    }
-
-    #[test]
-    fn ascii_lower_lowers_capitals_only() {
-        for b in 0..=255u8 {
-            let w = u64::from_le_bytes([b, 0, b'A', b'Z', b'@', b'[', b, 0x80 | b]);
-            let mut bytes = w.to_le_bytes();
-            bytes.make_ascii_lowercase();
-            assert_eq!(ascii_lower(w), u64::from_le_bytes(bytes), "{b}");
         }
     }
 
