@@ -39,27 +39,30 @@ pub struct Analysis<'q> {
 impl<'q> Analysis<'q> {
     /// The (not yet computed) analysis of `question`'s texts.
     pub fn new(question: &'q Question) -> Self {
-        let mut texts: Vec<(&'q str, &'q str)> = Context::texts(question)
-            .flat_map(|(_, text)| text.entries.iter())
-            .map(|entry| (entry.text.value.as_str(), entry.lang.value.as_str()))
-            .collect();
+        // Gathered into a vector of the right size: collecting the chained iterator grew the
+        // vector several times over, which cost more than the rest of this function.
+        let count = Context::texts(question).map(|(_, t)| t.entries.len()).sum();
+        let mut texts: Vec<(&'q str, &'q str)> = Vec::with_capacity(count);
+        for (_, text) in Context::texts(question) {
+            for entry in &text.entries {
+                texts.push((entry.text.value.as_str(), entry.lang.value.as_str()));
+            }
+        }
         // Sorted by address, so that finding a text's slot costs log n: a question with
         // 100,000 options (refused by the loader, still linted) must not make every rule's
         // lookups quadratic. The pairs are sorted before the slots are made: a slot is large.
         texts.sort_unstable_by_key(|(text, _)| text.as_ptr());
-        let slots = texts
-            .into_iter()
-            .map(|(text, lang)| Slot {
-                text,
-                lang,
-                tokens: OnceCell::new(),
-                words: OnceCell::new(),
-                claims: OnceCell::new(),
-                plain: OnceCell::new(),
-                normalized: OnceCell::new(),
-                quantity: OnceCell::new(),
-            })
-            .collect();
+        let mut slots = Vec::with_capacity(texts.len());
+        slots.extend(texts.into_iter().map(|(text, lang)| Slot {
+            text,
+            lang,
+            tokens: OnceCell::new(),
+            words: OnceCell::new(),
+            claims: OnceCell::new(),
+            plain: OnceCell::new(),
+            normalized: OnceCell::new(),
+            quantity: OnceCell::new(),
+        }));
         Analysis { slots }
     }
 
@@ -117,5 +120,60 @@ impl<'q> Analysis<'q> {
         *slot
             .quantity
             .get_or_init(|| quantities::option_quantity(slot.text, lang_read))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quizkit_model::load::{Content, InputFile, load};
+
+    use super::*;
+
+    /// Every text `Context::texts` yields has a slot, and nothing else does.
+    #[test]
+    fn a_slot_for_every_text_of_the_question() {
+        let file = |path: &str, text: &str| InputFile {
+            path: path.into(),
+            content: Content::Bytes(text.as_bytes().to_vec()),
+        };
+        let questions = r#"
+[[question]]
+id = "q1"
+stem.nl = "Welke?"
+stem.en = "Which?"
+answer = "B"
+explanation = "Because."
+
+[[question.options]]
+text.nl = "Een"
+text.en = "One"
+feedback.nl = "Nee"
+feedback.en = "No"
+
+[[question.options]]
+text.nl = "Twee"
+feedback.en = "Yes"
+
+[[question.options]]
+nl = "Drie"
+en = "Three"
+"#;
+        let loaded = load(vec![
+            file("quizkit.toml", "id = \"b\"\nlanguages = [\"nl\", \"en\"]\n"),
+            file("fixtures/topic/questions.toml", questions),
+        ]);
+        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        let bank = loaded.bank.expect("the bank loads");
+        let (_, _, question) = bank.questions().next().expect("one question");
+        let analysis = Analysis::new(question);
+        let mut texts = 0;
+        for (_, text) in Context::texts(question) {
+            for entry in &text.entries {
+                assert_eq!(analysis.plain(&entry.text.value), entry.text.value);
+                texts += 1;
+            }
+        }
+        assert_eq!(texts, 11);
+        assert_eq!(analysis.slots.len(), texts);
     }
 }
