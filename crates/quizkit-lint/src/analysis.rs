@@ -3,8 +3,8 @@
 
 use std::cell::OnceCell;
 
-use quizkit_model::Question;
-use quizkit_quantity::{Lang, ProseClaim, extract_claims};
+use quizkit_model::{Question, Spanned};
+use quizkit_quantity::{Error, Lang, Outcome, ProseClaim, check, extract_claims};
 
 use crate::Context;
 use crate::lexicon::{PhraseSet, TextWords};
@@ -33,8 +33,13 @@ struct Slot<'q> {
 /// `&entry.text.value` or `option.text.get(lang)`), not a copy of it.
 #[derive(Debug)]
 pub struct Analysis<'q> {
+    question: &'q Question,
     slots: Vec<Slot<'q>>,
+    checks: OnceCell<Vec<Checked<'q>>>,
 }
+
+/// One of the question's `checks` with what evaluating it gave.
+pub(crate) type Checked<'q> = (&'q Spanned<String>, Result<Outcome, Error>);
 
 impl<'q> Analysis<'q> {
     /// The (not yet computed) analysis of `question`'s texts.
@@ -63,7 +68,11 @@ impl<'q> Analysis<'q> {
             normalized: OnceCell::new(),
             quantity: OnceCell::new(),
         }));
-        Analysis { slots }
+        Analysis {
+            question,
+            slots,
+            checks: OnceCell::new(),
+        }
     }
 
     fn slot(&self, text: &str) -> &Slot<'q> {
@@ -108,6 +117,19 @@ impl<'q> Analysis<'q> {
         let slot = self.slot(text);
         slot.normalized
             .get_or_init(|| text::normalize_plain(self.plain(text)))
+    }
+
+    /// Each of the question's `checks` evaluated with the bank's claim options: the claim
+    /// rules (N001 to N004) read the same evaluations.
+    pub(crate) fn checks(&self, cx: &Context<'_>) -> &[Checked<'q>] {
+        self.checks.get_or_init(|| {
+            let options = quantities::options(cx);
+            let checks = &self.question.checks;
+            checks
+                .iter()
+                .map(|c| (c, check(&c.value, &options)))
+                .collect()
+        })
     }
 
     /// [`quantities::option_quantity`] of `text`, a text of the question, read in `lang`;

@@ -3,7 +3,7 @@
 
 use quizkit_quantity::Error;
 
-use crate::quantities::{checks, help, locate};
+use crate::quantities::{help, locate};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule claim-dimension-mismatch` prints.
@@ -73,8 +73,8 @@ impl Violation for ClaimDimensionMismatch {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
-    for (text, result) in checks(cx, q) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    for (text, result) in a.checks(cx) {
         let Err(error) = result else {
             continue;
         };
@@ -84,7 +84,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             left_span,
             right_span,
             ..
-        } = &error
+        } = error
         else {
             continue;
         };
@@ -92,7 +92,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             check: text.value.clone(),
             error: error.to_string(),
             left: left.to_string(),
-            help: help(&error),
+            help: help(error),
         };
         let finding = Finding::on(q, locate(cx, q, text, *left_span), &v).with_related(
             q.file,

@@ -1,6 +1,6 @@
 //! `claim-mismatch` (N003): a question's check does not hold.
 
-use crate::quantities::{checks, hint, locate};
+use crate::quantities::{hint, locate};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule claim-mismatch` prints.
@@ -73,8 +73,8 @@ impl Violation for ClaimMismatch {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
-    for (text, result) in checks(cx, q) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    for (text, result) in a.checks(cx) {
         let Ok(outcome) = result else {
             continue;
         };
@@ -85,7 +85,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             check: text.value.clone(),
             computed: outcome.computed.to_string(),
             expected: outcome.expected.to_string(),
-            hint: hint(&outcome),
+            hint: hint(outcome),
         };
         let finding = Finding::on(q, locate(cx, q, text, outcome.expected_span), &v).with_related(
             q.file,

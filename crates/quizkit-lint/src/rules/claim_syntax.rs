@@ -2,7 +2,7 @@
 
 use quizkit_quantity::Error;
 
-use crate::quantities::{checks, help, label_at, locate};
+use crate::quantities::{help, label_at, locate};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule claim-syntax` prints.
@@ -71,8 +71,8 @@ impl Violation for ClaimSyntax {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
-    for (text, result) in checks(cx, q) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    for (text, result) in a.checks(cx) {
         let Err(error) = result else {
             continue;
         };
@@ -82,8 +82,8 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
         let v = ClaimSyntax {
             check: text.value.clone(),
             error: error.to_string(),
-            label: label_at(&error, error.span()),
-            help: help(&error),
+            label: label_at(error, error.span()),
+            help: help(error),
         };
         out.push(Finding::on(q, locate(cx, q, text, error.span()), &v));
     }
