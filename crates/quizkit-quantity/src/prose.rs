@@ -727,7 +727,10 @@ impl<'a> Tokens<'a> {
             Lang::En => (b',', b'.'),
             Lang::Nl => (b'.', b','),
         };
-        let mut norm = String::new();
+        // Written straight into `self.norm` (and taken back if the number is junk): no
+        // string of its own per number.
+        let from = self.norm.len();
+        let norm = &mut self.norm;
         let mut i = digits_from(start);
         norm.push_str(&text[start..i]);
         if i - start <= 3 {
@@ -774,7 +777,7 @@ impl<'a> Tokens<'a> {
         let mut end = i;
         let mut junk = junk_before || junk_after;
         if !junk && next.is_some_and(char::is_alphabetic) {
-            let (wend, w) = self.word_at(i);
+            let (wend, w) = word_at(text, i);
             let letters = w.chars().all(char::is_alphabetic);
             let after = char_at(text, wend);
             let glued_on = after.is_some_and(|c| c.is_alphanumeric() || "/-^_".contains(c));
@@ -786,6 +789,7 @@ impl<'a> Tokens<'a> {
             }
         }
         if junk {
+            self.norm.truncate(from);
             let mut j = start;
             while let Some(c) = char_at(text, j) {
                 if c.is_alphanumeric() || ".,:-–_".contains(c) {
@@ -801,7 +805,12 @@ impl<'a> Tokens<'a> {
             self.push(K::Break, start, j.max(i));
             return j.max(i);
         }
-        self.push_norm(K::Num, start, end, &norm);
+        self.toks.push(Tok {
+            k: K::Num,
+            start,
+            end,
+            norm: from..self.norm.len(),
+        });
         end
     }
 
