@@ -68,6 +68,22 @@ pub struct ProseClaim {
     pub implied_unit: Option<String>,
     /// Pieces of `expr` and the text they came from.
     segments: Vec<(Range<usize>, Range<usize>)>,
+    /// What [`check`] of `expr` with the default options gave when the claim was extracted.
+    checked: Checked,
+}
+
+/// [`check`] of a claim's `expr` with [`Options::default`], kept from extraction: rules check
+/// every claim with the bank's options, which are mostly the default, and several rules check
+/// the same claim; evaluating it again each time cost as much as finding it.
+#[derive(Debug, Clone)]
+struct Checked(Result<Outcome, Error>);
+
+/// A function of the claim's `expr`: two claims are equal whatever it holds (an [`Outcome`]
+/// with a NaN in it is not equal to itself).
+impl PartialEq for Checked {
+    fn eq(&self, _: &Checked) -> bool {
+        true
+    }
 }
 
 /// What checking a [`ProseClaim`] found.
@@ -89,7 +105,12 @@ impl ProseClaim {
     /// # Errors
     /// An [`Error`] when the claim cannot be evaluated.
     pub fn check(&self, opts: &Options) -> Result<Outcome, Error> {
-        match check(&self.expr, opts) {
+        let checked = if *opts == Options::default() {
+            self.checked.0.clone()
+        } else {
+            check(&self.expr, opts)
+        };
+        match checked {
             Ok(mut o) => {
                 o.computed_span = self.text_span(o.computed_span);
                 o.expected_span = self.text_span(o.expected_span);
@@ -232,69 +253,87 @@ const SPECIAL_WORDS: WordGate = WordGate::EMPTY
     .with(APPROX_WORDS)
     .with_keys(COUNT_WORDS);
 
-/// False when `text` cannot hold a relation token (`=`, `≈`, `~`, `\approx`, "equals", "is
-/// about", "is gelijk aan", …), so that it has no claim and need not be tokenized. Looks for
-/// more than the tokenizer accepts, never less: every `is`/`Is` followed by spaces and a word
-/// that starts like a relation word counts.
+/// Where, from byte `from` on, `text` may first hold a relation token (`=`, `≈`, `~`,
+/// `\approx`, "equals", "is about", "is gelijk aan", …): `None` when it cannot, so that the
+/// rest has no claim and need not be tokenized. Looks for more than the tokenizer accepts,
+/// never less: every `is`/`Is` followed by spaces and a word that starts like a relation word
+/// counts. A relation token starts at the position returned or the byte before it (the `q`
+/// of "equals", the `s` of "is").
 ///
 /// Almost every text of a bank is rejected here, so this is the extractor's hot loop: the
 /// text is scanned in blocks of [`BLOCK`] bytes with a branch-free test the compiler turns
 /// into vector compares ([`candidates`]), and only the few candidate bytes it marks are looked
 /// at closely ([`relates_at`]).
-fn may_relate(text: &str) -> bool {
+fn next_relation(text: &str, from: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    let Some(&first) = bytes.first() else {
-        return false;
-    };
-    if is_mark(first) && relates_at(text, 0) {
-        return true;
-    }
-    // Blocks cover positions `1..len`; each position is paired with the byte before it.
     let len = bytes.len();
+    if from >= len {
+        return None;
+    }
+    if from == 0 && is_mark(bytes[0]) && relates_at(text, 0) {
+        return Some(0);
+    }
+    // Blocks cover positions `start..len`; each position is paired with the byte before it.
+    let mut start = from.max(1);
     let relates = |start: usize, mut mask: u64| {
         while mask != 0 {
-            if relates_at(text, start + mask.trailing_zeros() as usize) {
-                return true;
+            let i = start + mask.trailing_zeros() as usize;
+            if relates_at(text, i) {
+                return Some(i);
             }
             mask &= mask - 1;
         }
-        false
+        None
     };
-    if len <= BLOCK {
-        // Shorter than a block: padded with zero bytes, which are no candidates.
-        let (mut here, mut before) = ([0; BLOCK], [0; BLOCK]);
-        here[..len - 1].copy_from_slice(&bytes[1..]);
-        before[..len - 1].copy_from_slice(&bytes[..len - 1]);
-        return relates(1, candidates(&here, &before));
-    }
-    let mut start = 1;
     while start + BLOCK <= len {
-        if relates(
+        let found = relates(
             start,
-            candidates(block(bytes, start), block(bytes, start - 1)),
-        ) {
-            return true;
+            candidates::<BLOCK>(block(bytes, start), block(bytes, start - 1)),
+        );
+        if found.is_some() {
+            return found;
         }
         start += BLOCK;
     }
-    if start == len {
-        return false;
+    if start >= len {
+        return None;
     }
-    // The rest is shorter than a block: test the last whole block, whose first
-    // `BLOCK - (len - start)` positions were tested already.
-    let last = len - BLOCK;
-    let mask = candidates(block(bytes, last), block(bytes, last - 1)) >> (start - last);
+    // The rest is shorter than a block: test it in the smallest piece that holds it, so that
+    // an option's text of 70 bytes costs about one block, not two.
+    let rest = len - start;
+    let mask = if rest <= 16 {
+        tail_candidates::<16>(bytes, start)
+    } else if rest <= 32 {
+        tail_candidates::<32>(bytes, start)
+    } else {
+        tail_candidates::<BLOCK>(bytes, start)
+    };
     relates(start, mask)
 }
 
-/// Bytes [`may_relate`] tests at once: the bits of a `u64`.
+/// [`candidates`] of the positions `start..` of `bytes`, fewer than `N`, as bits from `start`.
+fn tail_candidates<const N: usize>(bytes: &[u8], start: usize) -> u64 {
+    let len = bytes.len();
+    if len <= N {
+        // Shorter than the piece: padded with zero bytes, which are no candidates.
+        let (mut here, mut before) = ([0; N], [0; N]);
+        here[..len - start].copy_from_slice(&bytes[start..]);
+        before[..len - start].copy_from_slice(&bytes[start - 1..len - 1]);
+        return candidates(&here, &before);
+    }
+    // The last whole piece, whose first `N - (len - start)` positions were tested already.
+    let last = len - N;
+    candidates::<N>(block(bytes, last), block(bytes, last - 1)) >> (start - last)
+}
+
+/// Bytes [`next_relation`] tests at once: the bits of a `u64`.
 const BLOCK: usize = 64;
 
-/// The [`BLOCK`] bytes from `start`.
-fn block(bytes: &[u8], start: usize) -> &[u8; BLOCK] {
-    bytes[start..start + BLOCK]
+/// The `N` bytes from `start`.
+fn block<const N: usize>(bytes: &[u8], start: usize) -> &[u8; N] {
+    bytes[start..start + N]
         .try_into()
-        .expect("a slice of BLOCK bytes")
+        .expect("a slice of N bytes")
 }
 
 /// A byte that may start (or, for `q`, stand in) a relation by itself: `=`, `~`, `\`, the
@@ -307,9 +346,10 @@ fn is_mark(b: u8) -> bool {
 /// byte in `before`, the block shifted back by one), and for a few bytes that are neither:
 /// the candidates for [`relates_at`].
 /// Branch-free over fixed-size arrays, so that the compiler vectorizes it.
+/// `N` is at most 64 and a multiple of 8.
 #[inline(always)]
-fn candidates(here: &[u8; BLOCK], before: &[u8; BLOCK]) -> u64 {
-    let mut hits = [0u8; BLOCK];
+fn candidates<const N: usize>(here: &[u8; N], before: &[u8; N]) -> u64 {
+    let mut hits = [0u8; N];
     for ((hit, &b), &p) in hits.iter_mut().zip(here).zip(before) {
         // `b & 0xDD == b'\\'` holds for `\` and `~` (and for `^` and `|`, which
         // [`relates_at`] turns down): one test for two marks.
@@ -335,7 +375,7 @@ fn candidates(here: &[u8; BLOCK], before: &[u8; BLOCK]) -> u64 {
     mask
 }
 
-/// Whether a relation that [`may_relate`] looks for is at byte `i` of `text`: one of `=`,
+/// Whether a relation that [`next_relation`] looks for is at byte `i` of `text`: one of `=`,
 /// `~`, `\`, `≈`, `≃`, `≅` starts there, the `q` of "equals" is there, or the `s` of an
 /// `is`/`Is` followed by spaces and a word that starts like a relation word.
 fn relates_at(text: &str, i: usize) -> bool {
@@ -409,10 +449,13 @@ impl<'a> Tokens<'a> {
         indent == i || before[i - indent - 1] == b'\n'
     }
 
-    fn run(&mut self) {
+    /// Tokenize `text[range]`. The range must start and end where tokenizing the whole text
+    /// starts or ends a token (see [`is_boundary`]); then the tokens are those of the whole
+    /// text in the range.
+    fn run(&mut self, range: Range<usize>) {
         let text = self.text;
-        let mut i = 0;
-        while let Some(c) = char_at(text, i) {
+        let mut i = range.start;
+        while let Some(c) = char_at(text, i).filter(|_| i < range.end) {
             i = match c {
                 '\n' => {
                     // A blank line ends a paragraph: the next line holds only whitespace, and
@@ -585,32 +628,7 @@ impl<'a> Tokens<'a> {
     }
 
     fn word_at(&self, i: usize) -> (usize, &'a str) {
-        let text = self.text;
-        let bytes = text.as_bytes();
-        let mut j = i;
-        loop {
-            // ASCII letters and digits a byte at a time; a word mostly ends at an ASCII byte
-            // that is neither (a space, a period), which ends it without decoding. Other
-            // characters are read whole: letters (`é`, `µ`) and an apostrophe before a letter
-            // (`zo'n`, `GPU’s`) go on with the word.
-            while bytes.get(j).is_some_and(|&b| ASCII_ALNUM[usize::from(b)]) {
-                j += 1;
-            }
-            match bytes.get(j) {
-                Some(&b) if b.is_ascii() && b != b'\'' => break,
-                None => break,
-                Some(_) => {}
-            }
-            let Some(c) = char_at(text, j) else { break };
-            let apostrophe = (c == '\'' || c == '’')
-                && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);
-            if c.is_alphanumeric() || apostrophe {
-                j += c.len_utf8();
-            } else {
-                break;
-            }
-        }
-        (j, &text[i..j])
+        word_at(self.text, i)
     }
 
     fn skip_spaces(&self, mut i: usize) -> usize {
@@ -709,7 +727,10 @@ impl<'a> Tokens<'a> {
             Lang::En => (b',', b'.'),
             Lang::Nl => (b'.', b','),
         };
-        let mut norm = String::new();
+        // Written straight into `self.norm` (and taken back if the number is junk): no
+        // string of its own per number.
+        let from = self.norm.len();
+        let norm = &mut self.norm;
         let mut i = digits_from(start);
         norm.push_str(&text[start..i]);
         if i - start <= 3 {
@@ -756,7 +777,7 @@ impl<'a> Tokens<'a> {
         let mut end = i;
         let mut junk = junk_before || junk_after;
         if !junk && next.is_some_and(char::is_alphabetic) {
-            let (wend, w) = self.word_at(i);
+            let (wend, w) = word_at(text, i);
             let letters = w.chars().all(char::is_alphabetic);
             let after = char_at(text, wend);
             let glued_on = after.is_some_and(|c| c.is_alphanumeric() || "/-^_".contains(c));
@@ -768,6 +789,7 @@ impl<'a> Tokens<'a> {
             }
         }
         if junk {
+            self.norm.truncate(from);
             let mut j = start;
             while let Some(c) = char_at(text, j) {
                 if c.is_alphanumeric() || ".,:-–_".contains(c) {
@@ -783,7 +805,12 @@ impl<'a> Tokens<'a> {
             self.push(K::Break, start, j.max(i));
             return j.max(i);
         }
-        self.push_norm(K::Num, start, end, &norm);
+        self.toks.push(Tok {
+            k: K::Num,
+            start,
+            end,
+            norm: from..self.norm.len(),
+        });
         end
     }
 
@@ -818,6 +845,35 @@ impl<'a> Tokens<'a> {
             keep[idx - 1]
         });
     }
+}
+
+/// The word that starts at byte `i` of `text` (an alphanumeric character), and its end.
+fn word_at(text: &str, i: usize) -> (usize, &str) {
+    let bytes = text.as_bytes();
+    let mut j = i;
+    loop {
+        // ASCII letters and digits a byte at a time; a word mostly ends at an ASCII byte
+        // that is neither (a space, a period), which ends it without decoding. Other
+        // characters are read whole: letters (`é`, `µ`) and an apostrophe before a letter
+        // (`zo'n`, `GPU’s`) go on with the word.
+        while bytes.get(j).is_some_and(|&b| ASCII_ALNUM[usize::from(b)]) {
+            j += 1;
+        }
+        match bytes.get(j) {
+            Some(&b) if b.is_ascii() && b != b'\'' => break,
+            None => break,
+            Some(_) => {}
+        }
+        let Some(c) = char_at(text, j) else { break };
+        let apostrophe = (c == '\'' || c == '’')
+            && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);
+        if c.is_alphanumeric() || apostrophe {
+            j += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    (j, &text[i..j])
 }
 
 fn is_expr(k: K) -> bool {
@@ -982,8 +1038,15 @@ fn tight_div(toks: &[Tok], j: usize) -> bool {
 }
 
 fn emit_side(tk: &Tokens<'_>, range: Range<usize>) -> Built {
-    let toks = &tk.toks;
     let mut out = Built::new();
+    emit_side_into(tk, range, &mut out);
+    out
+}
+
+/// [`emit_side`], appended to `out`: what [`Built::append`] of it gives, without a second
+/// copy.
+fn emit_side_into(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
+    let toks = &tk.toks;
     for i in range.clone() {
         let t = &toks[i];
         if i > range.start {
@@ -1011,7 +1074,6 @@ fn emit_side(tk: &Tokens<'_>, range: Range<usize>) -> Built {
         };
         out.push(piece, Some(t.start..t.end));
     }
-    out
 }
 
 fn relation_text(rel: Relation) -> &'static str {
@@ -1022,9 +1084,15 @@ fn relation_text(rel: Relation) -> &'static str {
 }
 
 fn build(tk: &Tokens<'_>, comp: Range<usize>, rel: Relation, stated: Range<usize>) -> Built {
-    let mut out = emit_side(tk, comp);
+    // Room for the pieces of both sides at once (a few bytes a token).
+    let pieces = comp.len() + stated.len();
+    let mut out = Built {
+        expr: String::with_capacity(4 * pieces + 8),
+        segments: Vec::with_capacity(pieces),
+    };
+    emit_side_into(tk, comp, &mut out);
     out.push(relation_text(rel), None);
-    out.append(emit_side(tk, stated));
+    emit_side_into(tk, stated, &mut out);
     out
 }
 
@@ -1149,7 +1217,7 @@ fn first_parse(
                 match checked {
                     Err(Error::Syntax { .. } | Error::NotAClaim { .. } | Error::TooLong { .. }) => {
                     }
-                    _ => {
+                    checked => {
                         let lo = toks[l].start;
                         let hi = toks[e - 1].end;
                         return Some(Found {
@@ -1159,6 +1227,7 @@ fn first_parse(
                                 relation: rel,
                                 implied_unit,
                                 segments: built.segments,
+                                checked: Checked(checked),
                             },
                             comp,
                             stated,
@@ -1194,25 +1263,105 @@ const MAX_SIDE: usize = 64;
 /// unit supplied (`(4 + 4 + 4 + 4) B = 16 bytes`) and [`ProseClaim::implied_unit`] names it.
 /// [`crate::check`] itself never does this: there, a missing unit is a dimension mismatch.
 pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
-    if !may_relate(text) {
+    let Some(mut at) = next_relation(text, 0) else {
         return Vec::new();
+    };
+    // Only the stretch of text around each relation is tokenized: from the last boundary
+    // before it to the first one after it (and the next relation past that one starts the
+    // next stretch). Most of a text that holds a claim is ordinary prose around it.
+    let parens = parens(text);
+    let mut tk = Tokens {
+        text,
+        lang,
+        toks: Vec::new(),
+        norm: String::new(),
+    };
+    let mut out = Vec::new();
+    loop {
+        let start = (1..at)
+            .rev()
+            .find(|&q| is_boundary(text, q, &parens))
+            .unwrap_or(0);
+        let end = (at + 1..text.len())
+            .find(|&q| is_boundary(text, q, &parens))
+            .unwrap_or(text.len());
+        tk.toks.clear();
+        tk.norm.clear();
+        tk.run(start..end);
+        tk.drop_asides();
+        claims_in(&tk, &mut out);
+        match next_relation(text, end) {
+            Some(next) => at = next,
+            None => return out,
+        }
     }
-    extract_all(text, lang)
 }
 
-/// [`extract_claims`] without the quick check for a relation.
+/// Where each `(` and `)` of `text` is, when it has a `(`: what [`is_boundary`] needs to know
+/// about the parentheses before a position.
+fn parens(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    if !bytes.contains(&b'(') {
+        return Vec::new();
+    }
+    (0..bytes.len())
+        .filter(|&i| matches!(bytes[i], b'(' | b')'))
+        .collect()
+}
+
+/// Is byte `q` of `text` a boundary: a place where tokenizing all of `text` starts a token
+/// and no claim, no parenthetical aside and no chain of claims reaches across? The start of
+/// the text is one; so is the start of a word after a space that is an ordinary word (no
+/// relation, operator, count or unit word, nor a word that a phrase such as "is gelijk aan"
+/// or "gedeeld door" would take in) with no `(` open before it. An ordinary word ends every
+/// run of tokens a claim is made of, so the claims of the text are the claims of the pieces
+/// between its boundaries, each tokenized on its own.
+///
+/// `parens` is [`parens`] of `text`. False is always safe: it only makes a piece longer.
+fn is_boundary(text: &str, q: usize, parens: &[usize]) -> bool {
+    let bytes = text.as_bytes();
+    if q == 0 {
+        return true;
+    }
+    // Spaces are stepped over one by one, unless a phrase takes them in, which the word
+    // tests below rule out: the word after the space starts a token.
+    if bytes[q - 1] != b' ' || !bytes.get(q).is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    // No `(` may be open, or an aside that [`Tokens::drop_asides`] removes could span `q`.
+    // An escaped `\)` closes nothing; to keep this simple, it counts as open too.
+    let before = parens.partition_point(|&p| p < q);
+    if let Some(&p) = before.checked_sub(1).map(|k| &parens[k]) {
+        if bytes[p] == b'(' || (p > 0 && bytes[p - 1] == b'\\') {
+            return false;
+        }
+    }
+    let (_, w) = word_at(text, q);
+    !SPECIAL_WORDS.may_contain(w.as_bytes())
+        && !matches!(w, "gelijk" | "equal" | "aan" | "to" | "door" | "by")
+        && unit::lookup(w).is_none()
+}
+
+/// [`extract_claims`] as first written: the whole text tokenized at once, with no quick check
+/// for a relation.
+#[cfg(test)]
 fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
     let mut tk = Tokens {
         text,
         lang,
-        // About one token for every five bytes of prose: room for most texts at once.
-        toks: Vec::with_capacity(text.len() / 4),
+        toks: Vec::new(),
         norm: String::new(),
     };
-    tk.run();
+    tk.run(0..text.len());
     tk.drop_asides();
+    let mut out = Vec::new();
+    claims_in(&tk, &mut out);
+    out
+}
+
+/// The claims of the tokens of `tk`, pushed to `out`.
+fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
     let toks = &tk.toks;
-    let mut out: Vec<ProseClaim> = Vec::new();
     // The last claim's computation and stated side, to continue a chain `a = b = c`.
     let mut prev: Option<(Range<usize>, Relation, Range<usize>)> = None;
     for r in 0..toks.len() {
@@ -1254,7 +1403,7 @@ fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
                     } else {
                         rel
                     };
-                    if let Some(found) = first_parse(&tk, c.clone(), rel, right.clone(), true) {
+                    if let Some(found) = first_parse(tk, c.clone(), rel, right.clone(), true) {
                         // The computation precedes the chain; the span covers all of it.
                         let mut found = found;
                         found.claim.span.start = toks[c.start].start;
@@ -1266,17 +1415,21 @@ fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
                 _ => continue,
             }
         };
-        if let Some(found) = first_parse(&tk, left, rel, right, comp_is_left) {
+        if let Some(found) = first_parse(tk, left, rel, right, comp_is_left) {
             prev = Some((found.comp.clone(), rel, found.stated.clone()));
             out.push(found.claim);
         }
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether `text` may hold a relation at all.
+    fn may_relate(text: &str) -> bool {
+        next_relation(text, 0).is_some()
+    }
 
     fn exprs(text: &str, lang: Lang) -> Vec<String> {
         extract_claims(text, lang)
@@ -1442,6 +1595,167 @@ mod tests {
             let text = parts.concat();
             proptest::prop_assert_eq!(may_relate(&text), may_relate_reference(&text), "{:?}", text);
         }
+    }
+
+    #[test]
+    fn build_is_its_sides_appended() {
+        let mut built = 0;
+        for file in crate::test_texts::repository_texts() {
+            for line in file.lines().filter(|l| l.len() < 400) {
+                let mut tk = Tokens {
+                    text: line,
+                    lang: Lang::Nl,
+                    toks: Vec::new(),
+                    norm: String::new(),
+                };
+                tk.run(0..line.len());
+                let n = tk.toks.len().min(12);
+                for cut in 0..=n {
+                    let (comp, stated) = (0..cut, cut..n);
+                    let fast = build(&tk, comp.clone(), Relation::Approx, stated.clone());
+                    let mut slow = emit_side(&tk, comp);
+                    slow.push(relation_text(Relation::Approx), None);
+                    slow.append(emit_side(&tk, stated));
+                    assert_eq!(fast.expr, slow.expr, "{line:?}");
+                    assert_eq!(fast.segments, slow.segments, "{line:?}");
+                    built += 1;
+                }
+            }
+        }
+        assert!(built > 10_000, "{built}");
+    }
+
+    #[test]
+    fn every_relation_word_after_is_is_found() {
+        for w in APPROX_WORDS.iter().chain(&["gelijk", "equal"]) {
+            for text in [format!("is {w}"), format!("Is\u{a0} {w}x")] {
+                assert!(relates_at(&text, 1), "{text:?}");
+            }
+        }
+        assert!(!relates_at("is een", 1));
+    }
+
+    #[test]
+    fn the_next_relation_is_the_first_candidate_from_anywhere() {
+        let mut texts: Vec<String> = crate::test_texts::repository_texts()
+            .iter()
+            .flat_map(|f| f.lines().map(str::to_owned).collect::<Vec<_>>())
+            .filter(|l| l.len() < 300)
+            .take(3_000)
+            .collect();
+        for pad in 0..(2 * BLOCK + 3) {
+            texts.push(format!("{}= x is about 7 ≈ 8 equals", "a".repeat(pad)));
+        }
+        for text in &texts {
+            for from in 0..=text.len() + 1 {
+                let reference = (from..text.len()).find(|&i| relates_at(text, i));
+                assert_eq!(next_relation(text, from), reference, "{text:?} from {from}");
+            }
+        }
+    }
+
+    /// Claims of `text` both ways: stretch by stretch and all at once.
+    fn assert_stretches_agree(text: &str) {
+        for lang in [Lang::Nl, Lang::En] {
+            let fast = extract_claims(text, lang);
+            let all = extract_all(text, lang);
+            assert_eq!(fast, all, "{text:?}");
+            for (f, a) in fast.iter().zip(&all) {
+                assert_eq!(f.segments, a.segments, "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn stretches_find_what_the_whole_text_finds_in_real_texts() {
+        let mut claims = 0;
+        let mut texts = crate::test_texts::repository_texts();
+        texts.push(include_str!("../benches/claims.rs").to_owned());
+        for file in &texts {
+            assert_stretches_agree(file);
+            for line in file.lines() {
+                assert_stretches_agree(line);
+                claims += extract_all(line, Lang::Nl).len();
+            }
+        }
+        assert!(claims > 50, "{claims}");
+    }
+
+    #[test]
+    fn stretches_find_what_the_whole_text_finds_at_their_edges() {
+        let mut claims = 0;
+        for text in [
+            "Zo is 7 × 2 bytes (zie de vraag) = 14 GB, dus.",
+            "Zo is 7 × 2 bytes \\(zie de vraag\\) = 14 GB, dus.",
+            "Zo is (7 × 2 bytes) = 14 GB (zie de vraag) = 15 GB, dus.",
+            "Zo is 7 × 2 bytes (zie vraag 2) en 7 × 3 bytes = 21 bytes (zie) klopt.",
+            "Het is gelijk aan 2 × 7 = 14 of is ongeveer 15 en is gelijk aan 14.",
+            "7 gedeeld door 7 = 1 en 14 divided by 2 equals 7 and so on",
+            "7 × 16 = 112 GB = 112 bytes ≈ 0,1 KB bij de rest",
+            "de som 2 + 2\n\n= 4 en dan\n- 3 × 3 = 9",
+            "$2 \\times 7 \\approx 14$ en \\ dus 3 × 3 = 9 \\) klaar (",
+            "min(2, 3) × 4 = 8 en max (2, 3) × 4 = 12 of zo",
+        ] {
+            assert_stretches_agree(text);
+            claims += extract_all(text, Lang::Nl).len();
+        }
+        assert!(claims >= 15, "{claims}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4_000))]
+        #[test]
+        fn stretches_find_what_the_whole_text_finds(
+            parts in proptest::collection::vec((proptest::sample::select(vec![
+                "7", "3,5", "1.000", "16GB", "2 miljard", "14 GB", "2 TB/s", "bytes", "GB", "B",
+                "×", "*", "/", "+", "-", "−", "x", "times", "keer", "^", "²", "%", "(", ")",
+                "(FP16)", "(zie", "vraag", "\\(", "\\)", "\\ ", "\\times", "\\approx",
+                "min(", "max (", "=", "≈", "~", "is", "Is", "about", "ongeveer", "ca.", "zo'n",
+                "gelijk", "aan", "equal", "to", "equals", "gedeeld", "door", "divided", "by",
+                "so", "Dus", "de", "the", "per", "token", "of", "memory", "café", "GPU’s", ".",
+                ",", ":", "\n", "\n\n", "- ", "* ", "**", "$", "`", "7 × 2 bytes",
+                "(zie de vraag)", "(zie vraag 3", "= 14 GB", "≈ 15 GB", "is ongeveer 3",
+                "(2 + 3)", "4 × 4 = 16", "zie de vraag", "16 GB is about",
+            ]), proptest::sample::select(vec![" ", " ", " ", "", "  ", "\u{a0}", "\t"])), 0..60),
+        ) {
+            let text: String = parts.iter().flat_map(|(p, g)| [*p, *g]).collect();
+            assert_stretches_agree(&text);
+        }
+    }
+
+    /// [`ProseClaim::check`] as first written: the expression checked every time.
+    fn check_reference(c: &ProseClaim, opts: &Options) -> Result<Outcome, Error> {
+        match check(&c.expr, opts) {
+            Ok(mut o) => {
+                o.computed_span = c.text_span(o.computed_span);
+                o.expected_span = c.text_span(o.expected_span);
+                Ok(o)
+            }
+            Err(e) => Err(e.map_spans(|s| c.text_span(s))),
+        }
+    }
+
+    #[test]
+    fn a_kept_check_is_the_check_of_the_expression() {
+        let mut kept = 0;
+        let mut texts = crate::test_texts::repository_texts();
+        texts.push(include_str!("../benches/claims.rs").to_owned());
+        for file in texts {
+            for lang in [Lang::Nl, Lang::En] {
+                for c in extract_claims(&file, lang) {
+                    for opts in [Options::default(), Options { tolerance: 0.25 }] {
+                        assert_eq!(
+                            format!("{:?}", c.check(&opts)),
+                            format!("{:?}", check_reference(&c, &opts)),
+                            "{}",
+                            c.expr
+                        );
+                    }
+                    kept += 1;
+                }
+            }
+        }
+        assert!(kept > 20, "{kept}");
     }
 
     /// What [`Tokens::word`] tests a word for besides units, as first written: the words
