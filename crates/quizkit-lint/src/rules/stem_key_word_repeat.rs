@@ -140,14 +140,17 @@ fn stem_head(word: &[u8]) -> Option<u16> {
     let head = u16::from_be_bytes([b0, b1]) | 0x2020;
     // The words step 1b or an exceptional form may cut short (see above): a vowel and then
     // `ed` or `ing`, or a letter and then `ying`.
-    if matches!(head as u8, b'e' | b'i' | b'y') && cut_short(word) {
+    let vowel = matches!(b0 | 0x20, b'a' | b'e' | b'i' | b'o' | b'u' | b'y');
+    let second = b1 | 0x20;
+    if (second == b'y' || vowel && matches!(second, b'e' | b'i')) && cut_short(word) {
         return None;
     }
     Some(head)
 }
 
-/// True for a word (of ASCII letters at bytes 0 and 1) that starts with a vowel and `ed` or
-/// `ing`, or has `ying` after its first letter: see [`stem_head`].
+/// For a word that starts with a vowel and `e` or `i`, or has `y` after its first letter:
+/// true when it starts with a vowel and `ed` or `ing`, or has `ying` after its first letter
+/// (see [`stem_head`]).
 #[cold]
 fn cut_short(word: &[u8]) -> bool {
     let starts = |part: &[u8]| {
@@ -174,6 +177,10 @@ struct Shaped {
 /// word, and its stem, are left to a lookup that [`Heads`] often shows to be needless.
 fn shaped_words(text: &str) -> impl Iterator<Item = Shaped> + '_ {
     prose_words(text).filter_map(|range| {
+        // Many words have fewer than four bytes, so fewer than four characters.
+        if range.len() < 4 {
+            return None;
+        }
         let word = &text[range.clone()];
         has_content_shape(word).then(|| Shaped {
             start: range.start,
@@ -261,7 +268,7 @@ fn cue_in<'d>(
 ) -> Option<Cue> {
     let mut stem_heads = Heads::default();
     // The stem's words, kept for a second look.
-    let mut stem_words: Vec<Shaped> = Vec::with_capacity(stem.len() / 8);
+    let mut stem_words: Vec<Shaped> = Vec::with_capacity(stem.len() / 5);
     for w in shaped_words(stem) {
         stem_heads.insert(&w);
         stem_words.push(w);
