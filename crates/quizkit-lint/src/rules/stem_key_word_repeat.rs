@@ -240,6 +240,9 @@ impl Heads {
     }
 }
 
+/// How many words of the stem [`cue_in`] keeps on the stack: more than most stems have.
+const STEM_WORDS: usize = 32;
+
 /// A content word of the key, and what the other texts say about its stem.
 struct KeyWord {
     id: u32,
@@ -267,12 +270,19 @@ fn cue_in<'d>(
     distractors: impl IntoIterator<Item = &'d str>,
 ) -> Option<Cue> {
     let mut stem_heads = Heads::default();
-    // The stem's words, kept for a second look.
-    let mut stem_words: Vec<Shaped> = Vec::with_capacity(stem.len() / 5);
+    // The stem's words, kept for a second look: on the stack, but for those of a long stem.
+    let mut kept = [Shaped::default(); STEM_WORDS];
+    let mut count = 0;
+    let mut spilled: Vec<Shaped> = Vec::new();
     for w in shaped_words(stem) {
         stem_heads.insert(&w);
-        stem_words.push(w);
+        match kept.get_mut(count) {
+            Some(slot) => *slot = w,
+            None => spilled.push(w),
+        }
+        count += 1;
     }
+    let stem_words = kept[..count.min(STEM_WORDS)].iter().chain(&spilled);
     let mut words: Vec<KeyWord> = Vec::new();
     for w in shaped_words(key) {
         if !stem_heads.may_have(&w) {
@@ -300,7 +310,7 @@ fn cue_in<'d>(
         if unseen == 0 {
             break;
         }
-        if !key_heads.may_have(&s) {
+        if !key_heads.may_have(s) {
             continue;
         }
         let Some(id) = ids.word_id(&stem[s.start..s.end]) else {
