@@ -243,12 +243,16 @@ impl Heads {
 /// How many words of the stem [`cue_in`] keeps on the stack: more than most stems have.
 const STEM_WORDS: usize = 32;
 
+/// How many words of the key [`cue_in`] looks into on the stack: more than most keys have.
+const KEY_WORDS: usize = 12;
+
 /// A content word of the key, and what the other texts say about its stem.
+#[derive(Clone, Copy, Default)]
 struct KeyWord {
     id: u32,
     word: Shaped,
-    /// The first word of the stem with the same stem.
-    in_stem: Option<Range<usize>>,
+    /// The first word of the stem with the same stem: its start and end.
+    in_stem: Option<(usize, usize)>,
     /// True when a distractor has a word with the same stem.
     in_distractor: bool,
 }
@@ -283,25 +287,43 @@ fn cue_in<'d>(
         count += 1;
     }
     let stem_words = kept[..count.min(STEM_WORDS)].iter().chain(&spilled);
-    let mut words: Vec<KeyWord> = Vec::new();
+    // The key words in question, on the stack but for a long key's.
+    let mut stacked = [KeyWord::default(); KEY_WORDS];
+    let mut count = 0;
+    let mut heaped: Vec<KeyWord> = Vec::new();
     for w in shaped_words(key) {
         if !stem_heads.may_have(&w) {
             continue;
         }
         if let Some(id) = ids.word_id(&key[w.start..w.end]) {
-            words.push(KeyWord {
+            let word = KeyWord {
                 id,
                 word: w,
                 in_stem: None,
                 in_distractor: false,
-            });
+            };
+            match stacked.get_mut(count) {
+                Some(slot) => *slot = word,
+                None => {
+                    if heaped.is_empty() {
+                        heaped.extend_from_slice(&stacked);
+                    }
+                    heaped.push(word);
+                }
+            }
+            count += 1;
         }
     }
-    if words.is_empty() {
+    if count == 0 {
         return None;
     }
+    let words: &mut [KeyWord] = if count <= KEY_WORDS {
+        &mut stacked[..count]
+    } else {
+        &mut heaped
+    };
     let mut key_heads = Heads::default();
-    for w in &words {
+    for w in words.iter() {
         key_heads.insert(&w.word);
     }
     // Key words not yet found in the stem.
@@ -320,7 +342,7 @@ fn cue_in<'d>(
             .iter_mut()
             .filter(|w| w.id == id && w.in_stem.is_none())
         {
-            w.in_stem = Some(s.start..s.end);
+            w.in_stem = Some((s.start, s.end));
             unseen -= 1;
         }
     }
@@ -355,10 +377,11 @@ fn cue_in<'d>(
         }
     }
     let w = words
-        .into_iter()
+        .iter()
         .find(|w| w.in_stem.is_some() && !w.in_distractor)?;
     let range = w.word.start..w.word.end;
-    Some((key[range.clone()].to_owned(), range, w.in_stem?))
+    let (start, end) = w.in_stem?;
+    Some((key[range.clone()].to_owned(), range, start..end))
 }
 
 /// The first cue word of the key in `lang`: in the stem and the key, in no distractor. `None`
@@ -568,7 +591,8 @@ mod tests {
             for i in 0..10_000 {
                 // Some long stems.
                 let stem = text(if i % 8 == 0 { 150 } else { 12 });
-                let key = text(6);
+                // And keys with more words than `cue_in` keeps on the stack.
+                let key = text(if i % 8 == 0 { 60 } else { 6 });
                 let distractors: Vec<String> = (0..3).map(|_| text(6)).collect();
                 let distractors: Vec<&str> = distractors.iter().map(String::as_str).collect();
                 let (fast, reference) = l.with_stem_ids(|ids| {
