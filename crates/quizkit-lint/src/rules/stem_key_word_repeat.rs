@@ -95,23 +95,164 @@ fn has_content_shape(word: &str) -> bool {
     long && (bytes[0].is_ascii_alphabetic() || word.chars().any(char::is_alphabetic))
 }
 
-/// The words of a text that have the shape of a content word ([`has_content_shape`]), in
-/// order: (byte range, [`StemIds::initial_bits`]). Whether one is a stop word, and its stem,
-/// are left to a lookup that the bits often show to be needless.
-fn shaped_words(text: &str) -> impl Iterator<Item = (Range<usize>, u64)> + '_ {
-    prose_words(text).filter_map(|r| {
-        let word = &text[r.clone()];
-        has_content_shape(word).then(|| (r, StemIds::initial_bits(word)))
+/// The first two bytes of the Snowball stem (Dutch or English) of a word that has the shape of
+/// a content word ([`has_content_shape`]), known without stemming: the word's own first two
+/// bytes in lower case, as `b0 << 8 | b1`. `None` where the stem may not start with them: when
+/// the first is not an ASCII letter or digit or the second not ASCII, and for a few short
+/// English words.
+///
+/// Why the stem keeps them, for a word of four characters or more, in lower case, whose first
+/// two bytes are ASCII (rust-stemmers 1.2, so Snowball's `dutch` and `english`;
+/// `stems_keep_their_head` tests it over many words):
+///
+/// - Dutch: the prelude only strips accents (from characters that are not ASCII) and marks
+///   some `y` and `i` as `Y` and `I`, which the postlude puts back. Every ending the algorithm
+///   removes or replaces lies in R1 or R2, and R1 starts at byte 3 or later. What is left after
+///   a removal, three bytes or more, may lose its last letter (undoubling `kk`, `dd`, `tt`),
+///   and the final undoubling of a vowel (`CVVD` to `CVD`) removes the second of two vowels
+///   after a consonant, so byte 2 or later. Bytes 0 and 1 stay.
+/// - English (Porter2): the word does not start with the apostrophe the prelude removes; a
+///   `y` marked `Y` is put back; step 1c turns `y` into `i` only after a consonant that is not
+///   the first letter, so at byte 2 or later; steps 2 to 5 work in R1 or R2, which start at
+///   byte 2 or later. Steps 0, 1a and 1b do not wait for R1: step 0 removes a final `'s` (a
+///   final `'` is not part of a word here) and leaves two bytes or more of a word of four
+///   characters; step 1a turns `sses` into `ss` and `ies`/`ied` into `ie` or `i` (keeping the
+///   letter and the `i` before), or removes a final `s` that has two letters or more before
+///   it. Step 1b then removes `ed`, `edly`, `ing`, `ingly` after a part with a vowel: a part
+///   of two letters or more keeps its first two (undoubling a final `bb`…`tt` needs a vowel
+///   before the pair), but a part of one vowel is a stem of one letter (`aing`, `ieds` and
+///   `aing's` stem to `a`, `i`, `a`): the word starts with a vowel and `ed` or `ing`. And the
+///   exceptional forms `dying`, `lying` and `tying` stem to `die`, `lie`, `tie`. Those two
+///   kinds get `None` (taking `y` as a vowel, and any word with `ying` after its first letter,
+///   to be safe).
+///
+/// So two words whose heads are both known and differ have different stems.
+#[inline]
+fn stem_head(word: &[u8]) -> Option<u16> {
+    let [b0, b1, ..] = *word else {
+        return None;
+    };
+    if !b0.is_ascii_alphanumeric() || !b1.is_ascii() {
+        return None;
+    }
+    // An ASCII letter, digit or apostrophe (what the second byte of a word may be) in lower
+    // case: digits and the apostrophe have the bit already.
+    let head = u16::from_be_bytes([b0, b1]) | 0x2020;
+    // The words step 1b or an exceptional form may cut short (see above): a vowel and then
+    // `ed` or `ing`, or a letter and then `ying`.
+    let vowel = matches!(b0 | 0x20, b'a' | b'e' | b'i' | b'o' | b'u' | b'y');
+    let second = b1 | 0x20;
+    if (second == b'y' || vowel && matches!(second, b'e' | b'i')) && cut_short(word) {
+        return None;
+    }
+    Some(head)
+}
+
+/// For a word that starts with a vowel and `e` or `i`, or has `y` after its first letter:
+/// true when it starts with a vowel and `ed` or `ing`, or has `ying` after its first letter
+/// (see [`stem_head`]).
+#[cold]
+fn cut_short(word: &[u8]) -> bool {
+    let starts = |part: &[u8]| {
+        word.get(1..1 + part.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(part))
+    };
+    let vowel = matches!(word[0] | 0x20, b'a' | b'e' | b'i' | b'o' | b'u' | b'y');
+    starts(b"ying") || vowel && (starts(b"ed") || starts(b"ing"))
+}
+
+/// A word of a text with the shape of a content word ([`has_content_shape`]), and what tells
+/// without a lookup that two such words have different stems.
+#[derive(Clone, Copy, Default)]
+struct Shaped {
+    start: usize,
+    end: usize,
+    /// [`StemIds::initial_bits`].
+    initial: u64,
+    /// [`stem_head`].
+    head: Option<u16>,
+}
+
+/// The words of a text that have the shape of a content word, in order. Whether one is a stop
+/// word, and its stem, are left to a lookup that [`Heads`] often shows to be needless.
+fn shaped_words(text: &str) -> impl Iterator<Item = Shaped> + '_ {
+    prose_words(text).filter_map(|range| {
+        // Many words have fewer than four bytes, so fewer than four characters.
+        if range.len() < 4 {
+            return None;
+        }
+        let word = &text[range.clone()];
+        has_content_shape(word).then(|| Shaped {
+            start: range.start,
+            end: range.end,
+            initial: StemIds::initial_bits(word),
+            head: stem_head(word.as_bytes()),
+        })
     })
 }
 
+/// What some words' stems start with, as far as [`Shaped`] tells: a filter that never rules
+/// out a word whose stem one of them has.
+///
+/// Two words with the same stem have stems with the same first two bytes, and share an
+/// initial bit ([`StemIds::initial_bits`]). So when both heads are known they are equal, and
+/// their slot is set; when either is unknown, the initials meet.
+#[derive(Default)]
+struct Heads {
+    /// A bit for each known head, by [`Heads::slot`].
+    known: [u64; 4],
+    /// The initial bits of the words whose head is unknown.
+    unknown: u64,
+    /// The initial bits of all the words.
+    initials: u64,
+}
+
+impl Heads {
+    /// Where a head goes in [`Heads::known`]: 256 slots, a few heads to each.
+    #[inline]
+    fn slot(head: u16) -> (usize, u64) {
+        let h = usize::from(head.wrapping_mul(0x9e37) >> 8);
+        ((h >> 6) & 3, 1 << (h & 63))
+    }
+
+    #[inline]
+    fn insert(&mut self, w: &Shaped) {
+        self.initials |= w.initial;
+        match w.head {
+            Some(head) => {
+                let (at, bit) = Heads::slot(head);
+                self.known[at] |= bit;
+            }
+            None => self.unknown |= w.initial,
+        }
+    }
+
+    /// False when no word inserted has the stem of `w`.
+    #[inline]
+    fn may_have(&self, w: &Shaped) -> bool {
+        match w.head {
+            Some(head) => {
+                let (at, bit) = Heads::slot(head);
+                self.known[at] & bit != 0 || self.unknown & w.initial != 0
+            }
+            None => self.initials & w.initial != 0,
+        }
+    }
+}
+
+/// How many words of the stem [`cue_in`] keeps on the stack: more than most stems have.
+const STEM_WORDS: usize = 32;
+
+/// How many words of the key [`cue_in`] looks into on the stack: more than most keys have.
+const KEY_WORDS: usize = 12;
+
 /// A content word of the key, and what the other texts say about its stem.
+#[derive(Clone, Copy, Default)]
 struct KeyWord {
     id: u32,
-    range: Range<usize>,
-    bits: u64,
-    /// The first word of the stem with the same stem.
-    in_stem: Option<Range<usize>>,
+    word: Shaped,
+    /// The first word of the stem with the same stem: its start and end.
+    in_stem: Option<(usize, usize)>,
     /// True when a distractor has a word with the same stem.
     in_distractor: bool,
 }
@@ -122,69 +263,105 @@ type Cue = (String, Range<usize>, Range<usize>);
 /// The first content word of `key` (in text order) whose stem a word of `stem` has and no
 /// word of the `distractors` has, with the first such word of the stem.
 ///
-/// Words are looked up ([`StemIds::word_id`]) only where a match is still possible: a key
-/// word only if a word of the stem has an initial in common with it, a word of the stem or a
-/// distractor only if a key word still in question has.
-fn cue_in(ids: &mut StemIds, stem: &str, key: &str, distractors: &[&str]) -> Option<Cue> {
-    let mut key_words: Vec<(Range<usize>, u64)> = Vec::with_capacity(key.len() / 8);
-    key_words.extend(shaped_words(key));
-    if key_words.is_empty() {
-        return None;
+/// Words are looked up ([`StemIds::word_id`]) only where a match is still possible ([`Heads`]):
+/// a key word only if a word of the stem may have its stem, a word of the stem or a distractor
+/// only if a key word still in question may. Most questions end after one scan of the stem and
+/// one of the key, and few lookups.
+fn cue_in<'d>(
+    ids: &mut StemIds,
+    stem: &str,
+    key: &str,
+    distractors: impl IntoIterator<Item = &'d str>,
+) -> Option<Cue> {
+    let mut stem_heads = Heads::default();
+    // The stem's words, kept for a second look: on the stack, but for those of a long stem.
+    let mut kept = [Shaped::default(); STEM_WORDS];
+    let mut count = 0;
+    let mut spilled: Vec<Shaped> = Vec::new();
+    for w in shaped_words(stem) {
+        stem_heads.insert(&w);
+        match kept.get_mut(count) {
+            Some(slot) => *slot = w,
+            None => spilled.push(w),
+        }
+        count += 1;
     }
-    let mut stem_words: Vec<(Range<usize>, u64)> = Vec::with_capacity(stem.len() / 8);
-    stem_words.extend(shaped_words(stem));
-    let stem_bits = stem_words.iter().fold(0, |bits, (_, b)| bits | b);
-    let mut words: Vec<KeyWord> = Vec::with_capacity(key_words.len());
-    for (range, bits) in key_words {
-        if bits & stem_bits == 0 {
+    let stem_words = kept[..count.min(STEM_WORDS)].iter().chain(&spilled);
+    // The key words in question, on the stack but for a long key's.
+    let mut stacked = [KeyWord::default(); KEY_WORDS];
+    let mut count = 0;
+    let mut heaped: Vec<KeyWord> = Vec::new();
+    for w in shaped_words(key) {
+        if !stem_heads.may_have(&w) {
             continue;
         }
-        if let Some(id) = ids.word_id(&key[range.clone()]) {
-            words.push(KeyWord {
+        if let Some(id) = ids.word_id(&key[w.start..w.end]) {
+            let word = KeyWord {
                 id,
-                range,
-                bits,
+                word: w,
                 in_stem: None,
                 in_distractor: false,
-            });
+            };
+            match stacked.get_mut(count) {
+                Some(slot) => *slot = word,
+                None => {
+                    if heaped.is_empty() {
+                        heaped.extend_from_slice(&stacked);
+                    }
+                    heaped.push(word);
+                }
+            }
+            count += 1;
         }
     }
-    let key_bits = words.iter().fold(0, |bits, w| bits | w.bits);
+    if count == 0 {
+        return None;
+    }
+    let words: &mut [KeyWord] = if count <= KEY_WORDS {
+        &mut stacked[..count]
+    } else {
+        &mut heaped
+    };
+    let mut key_heads = Heads::default();
+    for w in words.iter() {
+        key_heads.insert(&w.word);
+    }
     // Key words not yet found in the stem.
     let mut unseen = words.len();
-    for (range, bits) in stem_words {
+    for s in stem_words {
         if unseen == 0 {
             break;
         }
-        if bits & key_bits == 0 {
+        if !key_heads.may_have(s) {
             continue;
         }
-        let Some(id) = ids.word_id(&stem[range.clone()]) else {
+        let Some(id) = ids.word_id(&stem[s.start..s.end]) else {
             continue;
         };
         for w in words
             .iter_mut()
             .filter(|w| w.id == id && w.in_stem.is_none())
         {
-            w.in_stem = Some(range.clone());
+            w.in_stem = Some((s.start, s.end));
             unseen -= 1;
         }
     }
     // Key words that are in the stem and in no distractor seen so far.
-    let mut open = words.iter().filter(|w| w.in_stem.is_some()).count();
-    let open_bits = words
-        .iter()
-        .filter(|w| w.in_stem.is_some())
-        .fold(0, |bits, w| bits | w.bits);
+    let mut open = 0;
+    let mut open_heads = Heads::default();
+    for w in words.iter().filter(|w| w.in_stem.is_some()) {
+        open += 1;
+        open_heads.insert(&w.word);
+    }
     for d in distractors {
         if open == 0 {
             return None;
         }
-        for (range, bits) in shaped_words(d) {
-            if bits & open_bits == 0 {
+        for s in shaped_words(d) {
+            if !open_heads.may_have(&s) {
                 continue;
             }
-            let Some(id) = ids.word_id(&d[range]) else {
+            let Some(id) = ids.word_id(&d[s.start..s.end]) else {
                 continue;
             };
             for w in words
@@ -200,9 +377,11 @@ fn cue_in(ids: &mut StemIds, stem: &str, key: &str, distractors: &[&str]) -> Opt
         }
     }
     let w = words
-        .into_iter()
+        .iter()
         .find(|w| w.in_stem.is_some() && !w.in_distractor)?;
-    Some((key[w.range.clone()].to_owned(), w.range, w.in_stem?))
+    let range = w.word.start..w.word.end;
+    let (start, end) = w.in_stem?;
+    Some((key[range.clone()].to_owned(), range, start..end))
 }
 
 /// The first cue word of the key in `lang`: in the stem and the key, in no distractor. `None`
@@ -214,14 +393,18 @@ fn cue(
     lang: &str,
 ) -> Option<Option<Cue>> {
     let stem = q.stem.get(lang)?;
-    let mut distractors = Vec::with_capacity(q.options.len());
-    for (i, option) in q.options.iter().enumerate() {
-        if i != key {
-            distractors.push(option.text.get(lang)?);
-        }
-    }
     let key_text = q.options.get(key)?.text.get(lang)?;
-    Some(lexicon.with_stem_ids(|ids| cue_in(ids, stem, key_text, &distractors)))
+    if !q.options.iter().all(|o| o.text.entry(lang).is_some()) {
+        return None;
+    }
+    // Most questions need no distractor: they are looked up again only then.
+    let distractors = q
+        .options
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != key)
+        .filter_map(|(_, o)| o.text.get(lang));
+    Some(lexicon.with_stem_ids(|ids| cue_in(ids, stem, key_text, distractors)))
 }
 
 // The texts are scanned here ([`prose_words`]) rather than taken as the analysis's tokens:
@@ -380,6 +563,17 @@ mod tests {
             "Data",
             "datum",
             "daten",
+            "dying",
+            "dies",
+            "died",
+            "Lying",
+            "lies",
+            "aing",
+            "aedly",
+            "Oingly",
+            "eing",
+            "skies",
+            "sky",
         ];
         let glue = [" ", " ", ", ", ". ", "? ", "\n", "-", "'"];
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
@@ -394,14 +588,16 @@ mod tests {
         };
         let mut cues = 0;
         for l in Lexicon::all().unwrap_or_default() {
-            for _ in 0..10_000 {
-                let stem = text(12);
-                let key = text(6);
+            for i in 0..10_000 {
+                // Some long stems.
+                let stem = text(if i % 8 == 0 { 150 } else { 12 });
+                // And keys with more words than `cue_in` keeps on the stack.
+                let key = text(if i % 8 == 0 { 60 } else { 6 });
                 let distractors: Vec<String> = (0..3).map(|_| text(6)).collect();
                 let distractors: Vec<&str> = distractors.iter().map(String::as_str).collect();
                 let (fast, reference) = l.with_stem_ids(|ids| {
                     (
-                        cue_in(ids, &stem, &key, &distractors),
+                        cue_in(ids, &stem, &key, distractors.iter().copied()),
                         reference_cue(ids, &stem, &key, &distractors),
                     )
                 });
@@ -410,5 +606,198 @@ mod tests {
             }
         }
         assert!(cues > 2_000, "the generator rarely builds a cue: {cues}");
+    }
+
+    /// The texts of the shipped bank and of the lint fixtures, by question: for each language
+    /// (`""` where a text is not translated), the stem and the options.
+    fn fixture_questions() -> Vec<(String, Vec<String>)> {
+        fn texts(v: &toml::Value) -> Vec<(String, String)> {
+            match v {
+                toml::Value::String(s) => vec![(String::new(), s.clone())],
+                toml::Value::Table(t) => t
+                    .iter()
+                    .filter_map(|(lang, v)| Some((lang.clone(), v.as_str()?.to_owned())))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        }
+        fn walk(dir: &std::path::Path, out: &mut Vec<(String, Vec<String>)>) {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                return;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                    continue;
+                }
+                let Ok(source) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                let Ok(file) = source.parse::<toml::Table>() else {
+                    continue;
+                };
+                let Some(questions) = file.get("question").and_then(|q| q.as_array()) else {
+                    continue;
+                };
+                for q in questions {
+                    let (Some(stem), Some(options)) =
+                        (q.get("stem"), q.get("options").and_then(|o| o.as_array()))
+                    else {
+                        continue;
+                    };
+                    for (lang, stem) in texts(stem) {
+                        let options: Vec<String> = options
+                            .iter()
+                            .flat_map(texts)
+                            .filter(|(l, _)| *l == lang)
+                            .map(|(_, text)| text)
+                            .collect();
+                        out.push((stem, options));
+                    }
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut out = Vec::new();
+        walk(&root.join("../../questions"), &mut out);
+        walk(&root.join("tests/fixtures"), &mut out);
+        out
+    }
+
+    /// The words of the fixture texts and some made up: short words with the endings that
+    /// the stemmers remove or change, in lower and upper case.
+    fn head_test_words() -> Vec<String> {
+        let mut words: FastSet<String> = FastSet::default();
+        for (stem, options) in fixture_questions() {
+            for text in std::iter::once(&stem).chain(&options) {
+                words.extend(prose_words(text).map(|r| text[r].to_owned()));
+            }
+        }
+        let starts = [
+            "a", "e", "i", "o", "u", "y", "Y", "d", "l", "t", "s", "sk", "x", "2", "ab", "ee",
+            "ie", "ye", "yy", "aa", "ij", "o'", "ge", "be", "ka", "ma", "zee", "dy", "ly", "ty",
+            "cr", "st", "gen", "com", "ars",
+        ];
+        let middles = [
+            "", "a", "e", "i", "y", "s", "b", "bb", "kk", "dd", "tt", "aa", "ee", "oo", "uu", "n",
+            "ss", "l", "ll", "t", "ic", "at", "iz", "v", "z",
+        ];
+        let endings = [
+            "", "s", "'s", "es", "ies", "ied", "sses", "ss", "us", "ed", "eed", "edly", "eedly",
+            "ing", "ingly", "ying", "y", "ly", "li", "e", "en", "ene", "se", "heid", "heden",
+            "end", "ig", "lijk", "baar", "bar", "ational", "tional", "ation", "ator", "ness",
+            "ful", "al", "ment", "ement", "ize", "ise", "er", "ous", "ive",
+        ];
+        for a in starts {
+            for b in middles {
+                for c in endings {
+                    for word in [format!("{a}{b}{c}"), format!("{a}{b}{c}").to_uppercase()] {
+                        words.insert(word);
+                    }
+                }
+            }
+        }
+        let letters = b"aeiouysdngltbkr'";
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..100_000 {
+            let len = 4 + xorshift(&mut state) % 6;
+            let word: Vec<u8> = (0..len)
+                .map(|_| letters[(xorshift(&mut state) % letters.len() as u64) as usize])
+                .collect();
+            words.insert(String::from_utf8(word).unwrap_or_default());
+        }
+        // Only what the rule may take for a content word.
+        words
+            .into_iter()
+            .filter(|w| has_content_shape(w) && prose_words(w).eq(std::iter::once(0..w.len())))
+            .collect()
+    }
+
+    /// What [`stem_head`] rests on: where it gives a head, the word's stem starts with it, in
+    /// both languages; and where it gives none for a word of ASCII, that is needed for some.
+    #[test]
+    fn stems_keep_their_head() {
+        let words = head_test_words();
+        assert!(words.len() > 100_000, "{}", words.len());
+        let mut needed = 0;
+        for l in Lexicon::all().unwrap_or_default() {
+            for word in &words {
+                let stem = l.stem(&crate::text::lowercase(word));
+                match stem_head(word.as_bytes()) {
+                    Some(head) => assert!(
+                        stem.as_bytes().starts_with(&head.to_be_bytes()),
+                        "{word:?} stems to {stem:?} ({})",
+                        l.lang
+                    ),
+                    None if word.is_ascii() => {
+                        let lower = word.to_ascii_lowercase();
+                        needed += usize::from(!stem.starts_with(&lower[..2]));
+                    }
+                    None => {}
+                }
+            }
+        }
+        assert!(needed >= 6, "the exceptions are never needed: {needed}");
+    }
+
+    /// [`cue_in`] is the reference on the texts of every question of the shipped bank and the
+    /// fixtures, with each option in turn as the key, and on texts made of their words.
+    #[test]
+    fn cue_is_the_reference_cue_on_fixture_texts() {
+        let questions = fixture_questions();
+        assert!(questions.len() > 100, "{}", questions.len());
+        let mut words: Vec<String> = Vec::new();
+        let mut cues = 0;
+        for l in Lexicon::all().unwrap_or_default() {
+            for (stem, options) in &questions {
+                words.extend(prose_words(stem).map(|r| stem[r].to_owned()));
+                for key in 0..options.len() {
+                    let distractors: Vec<&str> = (0..options.len())
+                        .filter(|&i| i != key)
+                        .map(|i| options[i].as_str())
+                        .collect();
+                    let (fast, reference) = l.with_stem_ids(|ids| {
+                        (
+                            cue_in(ids, stem, &options[key], distractors.iter().copied()),
+                            reference_cue(ids, stem, &options[key], &distractors),
+                        )
+                    });
+                    cues += usize::from(reference.is_some());
+                    assert_eq!(fast, reference, "{stem:?} {key} {options:?}");
+                }
+            }
+        }
+        assert!(cues > 50, "the fixtures rarely have a cue: {cues}");
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
+        let mut text = |words: &[String], n: usize| {
+            let mut t = String::new();
+            for _ in 0..1 + next(n) {
+                t.push_str(&words[next(words.len())]);
+                t.push(' ');
+            }
+            t
+        };
+        let mut made = 0;
+        for l in Lexicon::all().unwrap_or_default() {
+            for _ in 0..5_000 {
+                // A small vocabulary for each question, so that words meet.
+                let vocabulary: Vec<String> = (0..12).map(|_| text(&words, 1)).collect();
+                let stem = text(&vocabulary, 12);
+                let key = text(&vocabulary, 6);
+                let distractors: Vec<String> = (0..3).map(|_| text(&vocabulary, 6)).collect();
+                let distractors: Vec<&str> = distractors.iter().map(String::as_str).collect();
+                let (fast, reference) = l.with_stem_ids(|ids| {
+                    (
+                        cue_in(ids, &stem, &key, distractors.iter().copied()),
+                        reference_cue(ids, &stem, &key, &distractors),
+                    )
+                });
+                made += usize::from(reference.is_some());
+                assert_eq!(fast, reference, "{stem:?} {key:?} {distractors:?}");
+            }
+        }
+        assert!(made > 200, "the generator rarely builds a cue: {made}");
     }
 }
