@@ -106,6 +106,17 @@ impl<'q> Analysis<'q> {
             .get_or_init(|| extract_claims(slot.text, lang(slot.lang)))
     }
 
+    /// Whether any text of the question has a prose claim ([`Analysis::claims`]): most have
+    /// none, and the claim rules need not look for their texts one by one.
+    pub fn has_claims(&self) -> bool {
+        self.slots.iter().any(|slot| {
+            !slot
+                .claims
+                .get_or_init(|| extract_claims(slot.text, lang(slot.lang)))
+                .is_empty()
+        })
+    }
+
     /// [`text::plain`] of `text`, a text of the question.
     pub fn plain(&self, text: &str) -> &str {
         let slot = self.slot(text);

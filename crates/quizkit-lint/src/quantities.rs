@@ -62,19 +62,6 @@ pub(crate) fn hint(outcome: &Outcome) -> Option<String> {
     outcome.hint().map(|h| h.to_string())
 }
 
-/// Each of the question's checks with what checking it gave.
-pub(crate) fn checks<'q>(
-    cx: &Context<'_>,
-    q: QuestionRef<'q>,
-) -> Vec<(&'q Spanned<String>, Result<Outcome, Error>)> {
-    let options = options(cx);
-    q.question
-        .checks
-        .iter()
-        .map(|c| (c, check(&c.value, &options)))
-        .collect()
-}
-
 /// An option whose whole text is a quantity.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct OptionQuantity {

@@ -84,6 +84,9 @@ impl Violation for InlineClaimMismatch {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    if !a.has_claims() {
+        return;
+    }
     let options = options(cx);
     for (field, text) in Context::texts(q.question) {
         for entry in &text.entries {

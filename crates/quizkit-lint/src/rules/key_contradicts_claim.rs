@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use quizkit_model::{Spanned, index_letter};
 use quizkit_quantity::Outcome;
 
-use crate::quantities::{OptionQuantity, checks, lang};
+use crate::quantities::{OptionQuantity, lang};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule key-contradicts-claim` prints.
@@ -135,9 +135,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
-    let computed: Vec<(&Spanned<String>, Outcome)> = checks(cx, q)
-        .into_iter()
-        .filter_map(|(c, r)| r.ok().map(|o| (c, o)))
+    let computed: Vec<(&Spanned<String>, Outcome)> = a
+        .checks(cx)
+        .iter()
+        .filter_map(|(c, r)| r.as_ref().ok().map(|o| (*c, *o)))
         .collect();
     if computed.is_empty() {
         return;
