@@ -9,7 +9,7 @@ use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::hash::FastHasher;
-use crate::lanes::{HIGH, ascii_alnum};
+use crate::lanes::{HIGH, ascii_alnum, lanes_in};
 
 /// The span in `source` of bytes `range` of the string value `value`, which was read from the
 /// TOML string at `span`. Falls back to `span` when the raw text cannot be mapped to the value
@@ -378,7 +378,7 @@ pub fn code_ranges(text: &str) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     // From marker to marker: most texts have none, and those that have are mostly prose.
     let mut i = 0;
-    while let Some(at) = find_byte(bytes, i, |b| b == b'`' || b == b'$' || b == b'\\') {
+    while let Some(at) = find_byte(bytes, i, |b| (b == b'`') | (b == b'$') | (b == b'\\')) {
         i = at;
         let b = bytes[i];
         if b == b'\\' {
@@ -771,8 +771,8 @@ pub struct NumberReader<'t> {
     group: u8,
     /// Where the search for the next digit goes on.
     at: usize,
-    /// The [`code_ranges`] of the text, worked out at the first code marker met: a number
-    /// with no marker before it is in no code span, and most texts have none.
+    /// The [`code_ranges`] of the text, worked out at the first digit met: most texts have
+    /// none.
     code: Option<Vec<Range<usize>>>,
     /// The first code range that may still hold a number (numbers come in text order).
     next_code: usize,
@@ -802,21 +802,18 @@ impl<'t> NumberReader<'t> {
         let text = self.text;
         let bytes = text.as_bytes();
         loop {
-            // Until the first code marker, look for markers too: the code ranges are worked out
-            // there, before any number after it is read.
-            let start = if self.code.is_none() {
-                let i = find_byte(bytes, self.at, |b| {
-                    b.is_ascii_digit() || b == b'`' || b == b'$'
-                })?;
-                if !bytes[i].is_ascii_digit() {
-                    self.code = Some(code_ranges(text));
-                    self.at = i + 1;
-                    continue;
+            // Only digits are looked for (one test a byte instead of three), and the code
+            // ranges are worked out at the first digit, only for a text with a code marker:
+            // most texts have no digit, and most that have one have no code.
+            let start = find_digit(bytes, self.at)?;
+            let code = self.code.get_or_insert_with(|| {
+                // `|`, not `||`: a test that branches is not vectorized.
+                if find_byte(bytes, 0, |b| (b == b'`') | (b == b'$')).is_some() {
+                    code_ranges(text)
+                } else {
+                    Vec::new()
                 }
-                i
-            } else {
-                find_byte(bytes, self.at, |b| b.is_ascii_digit())?
-            };
+            });
             let preceded_by_letter = match start.checked_sub(1).map(|p| bytes[p]) {
                 None => false,
                 Some(b) if b.is_ascii() => b.is_ascii_alphabetic() || b == b'_',
@@ -858,12 +855,10 @@ impl<'t> NumberReader<'t> {
                     end = next;
                 }
             }
-            let in_code = self.code.as_ref().is_some_and(|code| {
-                while code.get(self.next_code).is_some_and(|r| r.end <= start) {
-                    self.next_code += 1;
-                }
-                code.get(self.next_code).is_some_and(|r| r.start <= start)
-            });
+            while code.get(self.next_code).is_some_and(|r| r.end <= start) {
+                self.next_code += 1;
+            }
+            let in_code = code.get(self.next_code).is_some_and(|r| r.start <= start);
             // Skip the rest of an identifier such as `W4A16`.
             self.at = end;
             while bytes
@@ -876,8 +871,10 @@ impl<'t> NumberReader<'t> {
                 continue;
             }
             // No leading zeros, but one before the point: `007` is `7`, `00.5` is `0.5`, `00` is `0`.
-            let zeros = value.len() - value.trim_start_matches('0').len();
-            value.drain(..zeros);
+            if value.starts_with('0') {
+                let zeros = value.len() - value.trim_start_matches('0').len();
+                value.drain(..zeros);
+            }
             if value.is_empty() || value.starts_with('.') {
                 value.insert(0, '0');
             }
@@ -886,9 +883,54 @@ impl<'t> NumberReader<'t> {
     }
 }
 
-/// True when `text` has an ASCII digit; a block at a time ([`find_byte`]).
+/// True when `text` has an ASCII digit; a block at a time ([`find_digit`]).
 pub(crate) fn has_digit(text: &str) -> bool {
-    find_byte(text.as_bytes(), 0, |b| b.is_ascii_digit()).is_some()
+    find_digit(text.as_bytes(), 0).is_some()
+}
+
+/// The first ASCII digit of `bytes` from `from` on, as [`find_byte`] finds it but faster: the
+/// digit test alone vectorizes into fewer instructions, the last 64 bytes of a text are
+/// tested as one block, and the digit in a block that has one is found eight bytes at a time
+/// ([`lanes_in`]) rather than a byte at a time.
+#[inline]
+pub(crate) fn find_digit(bytes: &[u8], from: usize) -> Option<usize> {
+    let any = |block: &[u8]| {
+        block
+            .iter()
+            .fold(0, |any, &b| any | u8::from(b.is_ascii_digit()))
+            != 0
+    };
+    let mut i = from;
+    while bytes.get(i..i + 64).is_some_and(|block| !any(block)) {
+        i += 64;
+    }
+    // Fewer than 64 bytes left: the last 64 of the text, which hold them, as one more block.
+    if i + 64 > bytes.len()
+        && let Some(last) = bytes.len().checked_sub(64).map(|start| &bytes[start..])
+        && !any(last)
+    {
+        return None;
+    }
+    loop {
+        let word = match bytes.get(i..i + 8) {
+            Some(word) => u64::from_le_bytes(word.try_into().ok()?),
+            None => {
+                // The last few bytes, with zeros (not digits) after them.
+                let rest = bytes.get(i..)?;
+                let mut word = [0; 8];
+                word[..rest.len()].copy_from_slice(rest);
+                u64::from_le_bytes(word)
+            }
+        };
+        let digits = lanes_in(word, b'0', b'9');
+        if digits != 0 {
+            return Some(i + (digits.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+        if i >= bytes.len() {
+            return None;
+        }
+    }
 }
 
 /// The first byte of `bytes` from `from` on for which `hit` holds. Blocks of 64, then 16
@@ -897,7 +939,8 @@ pub(crate) fn has_digit(text: &str) -> bool {
 /// or code marker at all.
 #[inline]
 pub(crate) fn find_byte(bytes: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usize> {
-    let any = |block: &[u8]| block.iter().fold(false, |any, &b| any | hit(b));
+    // Or-ed as bytes, not as `bool`s: LLVM vectorizes the one and not always the other.
+    let any = |block: &[u8]| block.iter().fold(0, |any, &b| any | u8::from(hit(b))) != 0;
     let mut i = from;
     while bytes.get(i..i + 64).is_some_and(|block| !any(block)) {
         i += 64;
@@ -1396,8 +1439,9 @@ mod tests {
         assert!(found > 100_000, "{found}");
     }
 
-    /// [`find_byte`] is `position` from `from` on, for every start in texts of every length
-    /// up to a few blocks, with no, one or two hits anywhere.
+    /// [`find_byte`] and [`find_digit`] are `position` from `from` on, for every start in
+    /// texts of every length up to a few blocks, with no, one or two hits anywhere, and
+    /// bytes on both sides of the digits' range around them.
     #[test]
     fn find_byte_is_position() {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
@@ -1410,6 +1454,12 @@ mod tests {
                         bytes[(next() % len as u64) as usize] = b'7';
                     }
                 }
+                for _ in 0..next() % 4 {
+                    if len > 0 {
+                        let near = [b'/', b':', b'0', b'9', 0x80, 0xb0, 0xff, 0];
+                        bytes[(next() % len as u64) as usize] = near[(next() % 8) as usize];
+                    }
+                }
                 for from in 0..=len + 1 {
                     let expected = bytes
                         .get(from..)
@@ -1420,6 +1470,7 @@ mod tests {
                         expected,
                         "{len} {from} {bytes:?}"
                     );
+                    assert_eq!(find_digit(&bytes, from), expected, "{len} {from} {bytes:?}");
                 }
             }
         }
