@@ -771,9 +771,12 @@ pub struct NumberReader<'t> {
     group: u8,
     /// Where the search for the next digit goes on.
     at: usize,
-    /// The [`code_ranges`] of the text, worked out at the first digit met: most texts have
-    /// none.
-    code: Option<Vec<Range<usize>>>,
+    /// Bytes before this hold no code marker (`` ` ``, `$`), as far as the reader has looked;
+    /// `None` once the code ranges are worked out.
+    unmarked: Option<usize>,
+    /// The [`code_ranges`] of the text, worked out at the first number with a code marker
+    /// before it (empty until then): most texts have none.
+    code: Vec<Range<usize>>,
     /// The first code range that may still hold a number (numbers come in text order).
     next_code: usize,
 }
@@ -791,9 +794,18 @@ impl<'t> NumberReader<'t> {
             decimal,
             group,
             at: 0,
-            code: None,
+            unmarked: Some(0),
+            code: Vec::new(),
             next_code: 0,
         }
+    }
+
+    /// This reader, looking for the first number from byte `at` on: for a caller that has
+    /// found the first digit of the text (a number starts at a digit), or found none and
+    /// passes the text's length.
+    pub(crate) fn starting_at(mut self, at: usize) -> Self {
+        self.at = at;
+        self
     }
 
     /// The byte range of the next number, with its canonical value ([`Number::value`])
@@ -802,18 +814,22 @@ impl<'t> NumberReader<'t> {
         let text = self.text;
         let bytes = text.as_bytes();
         loop {
-            // Only digits are looked for (one test a byte instead of three), and the code
-            // ranges are worked out at the first digit, only for a text with a code marker:
-            // most texts have no digit, and most that have one have no code.
+            // Only digits are looked for (one test a byte instead of three). A number is in
+            // code only if a code marker comes before it: markers are looked for up to each
+            // number, and the code ranges worked out at the first one, so that most texts,
+            // which have none, are read once for digits and up to their last number for
+            // markers.
             let start = find_digit(bytes, self.at)?;
-            let code = self.code.get_or_insert_with(|| {
+            if let Some(from) = self.unmarked {
                 // `|`, not `||`: a test that branches is not vectorized.
-                if find_byte(bytes, 0, |b| (b == b'`') | (b == b'$')).is_some() {
-                    code_ranges(text)
+                if find_byte(&bytes[..start], from, |b| (b == b'`') | (b == b'$')).is_some() {
+                    self.code = code_ranges(text);
+                    self.unmarked = None;
                 } else {
-                    Vec::new()
+                    self.unmarked = Some(start);
                 }
-            });
+            }
+            let code = &self.code;
             let preceded_by_letter = match start.checked_sub(1).map(|p| bytes[p]) {
                 None => false,
                 Some(b) if b.is_ascii() => b.is_ascii_alphabetic() || b == b'_',
