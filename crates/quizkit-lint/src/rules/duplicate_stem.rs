@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
-use crate::lanes::{ascii_alnum, ascii_lower};
+use crate::lanes::{LANES, ascii_alnum};
 use crate::text::{NumberReader, char_at, numbers};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
@@ -113,8 +113,6 @@ struct Prepared {
 /// The buffers of [`prepare`], kept from one stem to the next.
 #[derive(Default)]
 struct Scratch {
-    /// The stem's word hashes, in order.
-    words: Vec<u64>,
     /// A word being folded.
     folded: String,
     /// A number being normalized.
@@ -186,7 +184,12 @@ fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) {
 /// word's bytes are hashed straight from the text, its last few read as eight and masked.
 /// `padded` holds the text followed by zeros, so that every eight-byte read is in bounds and
 /// a word ends before the first zero.
+///
+/// A word holds only letters, digits and apostrophes, and of these setting bit 5 (`0x20`)
+/// changes only the capitals, into lower case: so a word's bytes with that bit set are its
+/// bytes in lower case ([`ascii_lower`](crate::lanes::ascii_lower)) at the cost of one `or`.
 fn for_each_ascii_word_hash(text: &[u8], padded: &mut Vec<u8>, mut f: impl FnMut(u64, usize)) {
+    const LOWER: u64 = LANES * 0x20;
     padded.clear();
     padded.extend_from_slice(text);
     padded.extend_from_slice(&[0; 16]);
@@ -200,17 +203,18 @@ fn for_each_ascii_word_hash(text: &[u8], padded: &mut Vec<u8>, mut f: impl FnMut
     };
     let (mut start, mut joined, mut before) = (0, false, 0u64);
     // The chunk that holds the byte after the text is read too: a last word ends there.
-    for at in (0..=text.len()).step_by(8) {
+    let mut at = 0;
+    while at <= text.len() {
         let alnum = ascii_alnum(load(at));
         // The high bit of a lane whose byte is a letter or digit and that of the byte before it
         // differ: a word starts or ends there.
         let mut edges = alnum ^ (alnum << 8 | before);
         before = alnum >> 56;
         while edges != 0 {
-            let lane = edges.trailing_zeros() as usize / 8;
-            edges &= edges - 1;
-            let i = at + lane;
-            if alnum >> (8 * lane + 7) & 1 == 1 {
+            let edge = edges & edges.wrapping_neg();
+            edges ^= edge;
+            let i = at + edge.trailing_zeros() as usize / 8;
+            if alnum & edge != 0 {
                 // An apostrophe with a letter after it joins the word before to this one.
                 if !std::mem::take(&mut joined) {
                     start = i;
@@ -221,13 +225,14 @@ fn for_each_ascii_word_hash(text: &[u8], padded: &mut Vec<u8>, mut f: impl FnMut
                 let mut h = fx_add(0, (i - start) as u64);
                 let mut from = start;
                 while from + 8 <= i {
-                    h = fx_add(h, ascii_lower(load(from)));
+                    h = fx_add(h, load(from) | LOWER);
                     from += 8;
                 }
-                let tail = load(from) & ((1u64 << (8 * (i - from))) - 1);
-                f(fx_add(h, ascii_lower(tail)), i - start);
+                let tail = (load(from) | LOWER) & ((1u64 << (8 * (i - from))) - 1);
+                f(fx_add(h, tail), i - start);
             }
         }
+        at += 8;
     }
 }
 
@@ -298,7 +303,7 @@ fn word_hash(word: &[u8]) -> u64 {
 /// [`word_hash`] of an ASCII word in lower case, without copying it.
 #[cfg(test)]
 fn ascii_word_hash(word: &[u8]) -> u64 {
-    hash_words_of(word, ascii_lower)
+    hash_words_of(word, crate::lanes::ascii_lower)
 }
 
 /// Murmur3's finalizer: every bit of `h` reaches every bit of the result, which the search's
@@ -337,17 +342,25 @@ fn exact_key(exact: &str) -> Option<u64> {
 
 fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     let Scratch {
-        words,
         folded,
         number,
         padded,
     } = scratch;
-    words.clear();
-    // The exact key and the length of the exact text, computed alongside the words.
+    // The shingles, the exact key and the length of the exact text, computed as the words
+    // come: `last` holds the hashes of the two words before.
+    let mut shingles = Vec::with_capacity(stem.len() / 4);
+    let (mut last, mut words) = ([0; 2], 0usize);
+    let mut add = |h: u64| {
+        if words >= 2 {
+            shingles.push(shingle_hash(&[last[0], last[1], h]));
+        }
+        last = [last[1], h];
+        words += 1;
+    };
     let (mut exact, mut exact_len) = (0, 0);
     if stem.is_ascii() {
         for_each_ascii_word_hash(stem.as_bytes(), padded, |h, len| {
-            words.push(h);
+            add(h);
             exact = exact_step(exact, h);
             exact_len += len;
         });
@@ -356,7 +369,7 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
             folded.clear();
             push_folded(folded, word);
             let h = word_hash(folded.as_bytes());
-            words.push(h);
+            add(h);
             if folded.contains(' ') {
                 for piece in folded.split(' ') {
                     exact = exact_step(exact, word_hash(piece.as_bytes()));
@@ -368,8 +381,7 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
         });
     }
     // The spaces between the words count too.
-    let empty = exact_len + words.len().saturating_sub(1) == 0;
-    let shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
+    let empty = exact_len + words.saturating_sub(1) == 0;
     Prepared {
         exact: (!empty).then(|| fmix(exact)),
         shingles,
@@ -520,6 +532,9 @@ struct Search {
     /// hash in `keys` and the number in `ids` ([`EMPTY`] in a free slot).
     keys: Vec<u64>,
     ids: Vec<u32>,
+    /// The slots of `ids` in use: freed for the next group, so that the table is cleared in
+    /// the time the group took to fill it, whatever its size.
+    used: Vec<u32>,
     /// By shingle number: how many stems of the group have it, then (after a counting sort)
     /// its place in the order of prefix filtering, rarest first.
     count: Vec<u32>,
@@ -667,6 +682,7 @@ impl Search {
         let Search {
             keys,
             ids,
+            used,
             count,
             last,
             bucket,
@@ -689,16 +705,26 @@ impl Search {
             found,
         } = self;
         // Number the group's shingles, count the stems that have each, and keep each stem's
-        // shingles once.
-        let occurrences: usize = group
-            .iter()
-            .map(|&pos| stems[pos as usize].1.shingles.len())
-            .sum();
+        // shingles once. The stems' shingles lie all over memory (they were made in question
+        // order): a first pass reads a word of every cache line of them, loads that do not
+        // wait for one another, so that the pass below does not wait for each in turn.
+        let (mut occurrences, mut touch) = (0, 0u64);
+        for &pos in group {
+            let shingles = &stems[pos as usize].1.shingles;
+            occurrences += shingles.len();
+            touch ^= shingles.iter().step_by(8).fold(0, |t, &s| t ^ s);
+        }
+        std::hint::black_box(touch);
         let slots = (2 * occurrences).next_power_of_two().max(16);
         let shift = 64 - slots.trailing_zeros();
-        ids.clear();
-        ids.resize(slots, EMPTY);
-        keys.resize(slots, 0);
+        for &slot in used.iter() {
+            ids[slot as usize] = EMPTY;
+        }
+        used.clear();
+        if ids.len() < slots {
+            ids.resize(slots, EMPTY);
+            keys.resize(slots, 0);
+        }
         count.clear();
         last.clear();
         tokens.clear();
@@ -713,6 +739,7 @@ impl Search {
                         let fresh = count.len() as u32;
                         ids[slot] = fresh;
                         keys[slot] = s;
+                        used.push(slot as u32);
                         count.push(0);
                         last.push(u32::MAX);
                         break fresh;
