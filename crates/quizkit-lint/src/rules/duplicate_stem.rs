@@ -306,8 +306,7 @@ fn ascii_word_hash(word: &[u8]) -> u64 {
     hash_words_of(word, crate::lanes::ascii_lower)
 }
 
-/// Murmur3's finalizer: every bit of `h` reaches every bit of the result, which the search's
-/// table, indexed by a shingle hash's top bits ([`Search::keys`]), needs.
+/// Murmur3's finalizer: every bit of `h` reaches every bit of the result.
 fn fmix(mut h: u64) -> u64 {
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -316,9 +315,11 @@ fn fmix(mut h: u64) -> u64 {
     h ^ (h >> 33)
 }
 
-/// The hash of a shingle, from the hashes of its three words.
+/// The hash of a shingle, from the hashes of its three words. It ends in a multiplication,
+/// whose top bits depend on every bit before it: those are the bits the search's table is
+/// indexed by ([`Search::keys`]), so no finalizer is needed.
 fn shingle_hash(words: &[u64]) -> u64 {
-    fmix(words.iter().fold(0u64, |h, &w| fx_add(h, w)))
+    words.iter().fold(0u64, |h, &w| fx_add(h, w))
 }
 
 /// A step of [`exact_key`]: the next piece of the text between spaces.
@@ -716,7 +717,7 @@ impl Search {
         }
         std::hint::black_box(touch);
         let slots = (2 * occurrences).next_power_of_two().max(16);
-        let shift = 64 - slots.trailing_zeros();
+        let (shift, mask) = (64 - slots.trailing_zeros(), slots - 1);
         for &slot in used.iter() {
             ids[slot as usize] = EMPTY;
         }
@@ -729,10 +730,12 @@ impl Search {
         last.clear();
         tokens.clear();
         starts.clear();
+        // Slots masked into tables of exactly `slots` entries need no bounds checks.
+        let (ids, keys) = (&mut ids[..=mask], &mut keys[..=mask]);
         for (at, &pos) in group.iter().enumerate() {
             starts.push(tokens.len() as u32);
             for &s in &stems[pos as usize].1.shingles {
-                let mut slot = (s >> shift) as usize;
+                let mut slot = (s >> shift) as usize & mask;
                 let id = loop {
                     let id = ids[slot];
                     if id == EMPTY {
@@ -747,7 +750,7 @@ impl Search {
                     if keys[slot] == s {
                         break id;
                     }
-                    slot = (slot + 1) & (slots - 1);
+                    slot = (slot + 1) & mask;
                 };
                 let seen = &mut last[id as usize];
                 if *seen != at as u32 {
@@ -799,10 +802,12 @@ impl Search {
                     if only == want {
                         break;
                     }
+                    pick.truncate(want - only);
                     continue;
                 }
-                if pick.len() == want {
-                    if *t >= pick[want - 1] {
+                let keep = want - only;
+                if pick.len() == keep {
+                    if *t >= pick[keep - 1] {
                         continue;
                     }
                     pick.pop();
@@ -819,7 +824,7 @@ impl Search {
             if x.is_empty() || only == want {
                 continue;
             }
-            let shared = &pick[..want - only];
+            let shared = &pick[..];
             for &t in shared {
                 list[t as usize + 1] += 1;
             }
