@@ -1312,6 +1312,121 @@ mod tests {
         assert!(near > 5_000, "{near}");
     }
 
+    /// Stem texts drawn from a small vocabulary with a few numbers, many of them copies of
+    /// earlier ones with a few words replaced, inserted or dropped, a number changed, or the
+    /// case and punctuation changed: pairs fall on both sides of the threshold, in the same
+    /// and in different number groups, and some are exact duplicates.
+    fn edited_stems(seed: u64, n: usize) -> Vec<String> {
+        const WORDS: &[&str] = &[
+            "how",
+            "many",
+            "bytes",
+            "does",
+            "a",
+            "cache",
+            "line",
+            "hold",
+            "which",
+            "value",
+            "fits",
+            "the",
+            "measurement",
+            "best",
+            "of",
+            "in",
+            "x86",
+            "FP16",
+            "don't",
+            "page",
+            "size",
+            "when",
+            "is",
+            "DMA",
+            "7",
+            "250",
+            "1,000",
+            "3.5",
+        ];
+        let mut state = seed;
+        let mut next = |m: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % m
+        };
+        let mut stems: Vec<Vec<&str>> = Vec::new();
+        let mut texts = Vec::new();
+        for _ in 0..n {
+            let words = if !stems.is_empty() && next(4) > 0 {
+                let mut words = stems[next(stems.len())].clone();
+                for _ in 0..next(3) {
+                    let at = next(words.len() + 1);
+                    match next(3) {
+                        0 if at < words.len() => words[at] = WORDS[next(WORDS.len())],
+                        1 if at < words.len() => {
+                            words.remove(at);
+                        }
+                        _ => words.insert(at, WORDS[next(WORDS.len())]),
+                    }
+                }
+                words
+            } else {
+                (0..next(26)).map(|_| WORDS[next(WORDS.len())]).collect()
+            };
+            let mut text = words.join(if next(5) == 0 { ", " } else { " " });
+            if next(4) == 0 {
+                text = text.to_uppercase();
+            }
+            text.push('?');
+            texts.push(text);
+            stems.push(words);
+        }
+        texts
+    }
+
+    #[test]
+    fn similar_pairs_are_all_the_similar_pairs() {
+        let mut near = 0;
+        for seed in 0..12u64 {
+            let texts = edited_stems(seed, 400);
+            for lang in ["en", "nl"] {
+                let mut scratch = Scratch::default();
+                let stems: Vec<(usize, Prepared)> = texts
+                    .iter()
+                    .enumerate()
+                    .map(|(q, t)| (q, prepare(lang, t, &mut scratch)))
+                    .collect();
+                let mut found = similar_pairs(lang, &stems, |q| texts[q].as_str());
+                found.sort_by_key(|a| (a.0, a.1));
+                // All pairs, the straightforward way: the first stem with an exact text pairs
+                // with each later one; any other pair with the same numbers whose shingle sets
+                // are similar enough is a near duplicate.
+                let exact: Vec<String> = texts.iter().map(|t| exact_text(t)).collect();
+                let sets: Vec<Vec<u64>> =
+                    texts.iter().map(|t| prepare_reference(lang, t).1).collect();
+                let mut expected = Vec::new();
+                for b in 0..texts.len() {
+                    let first = (0..b).find(|&a| !exact[b].is_empty() && exact[a] == exact[b]);
+                    for a in 0..b {
+                        if Some(a) == first {
+                            expected.push((a, b, 1.0));
+                            continue;
+                        }
+                        let similarity = jaccard(&sets[a], &sets[b]);
+                        if similarity >= THRESHOLD && same_numbers(lang, &texts[a], &texts[b]) {
+                            near += usize::from(similarity < 1.0);
+                            expected.push((a, b, similarity));
+                        }
+                    }
+                }
+                expected.sort_by_key(|a| (a.0, a.1));
+                assert_eq!(found, expected, "seed {seed} {lang}");
+            }
+        }
+        // The texts do exercise the search: many pairs that are similar, not equal.
+        assert!(near > 1_000, "{near}");
+    }
+
     #[test]
     fn min_overlap_is_the_least_that_passes() {
         for sum in 0..2000 {
