@@ -1,14 +1,13 @@
 //! `duplicate-stem` (B003): two questions ask the same or nearly the same.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
-use crate::lanes::ascii_lower;
+use crate::lanes::{LANES, ascii_alnum};
 use crate::text::{NumberReader, char_at, numbers};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
@@ -114,12 +113,12 @@ struct Prepared {
 /// The buffers of [`prepare`], kept from one stem to the next.
 #[derive(Default)]
 struct Scratch {
-    /// The stem's word hashes, in order.
-    words: Vec<u64>,
     /// A word being folded.
     folded: String,
     /// A number being normalized.
     number: String,
+    /// An ASCII stem followed by zeros ([`for_each_ascii_word_hash`]).
+    padded: Vec<u8>,
 }
 
 /// Calls `f` with each word of `text` as written, in order: the words of
@@ -155,8 +154,8 @@ fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
 }
 
 /// [`for_each_word`] for an ASCII text, byte by byte: there every character is a byte and
-/// `’` cannot occur. (Stem words are short: `text::word_end`'s eight-byte steps cost more
-/// here than they save.)
+/// `’` cannot occur. What [`for_each_ascii_word_hash`] is tested against.
+#[cfg(test)]
 fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) {
     let mut i = 0;
     while i < text.len() {
@@ -176,6 +175,64 @@ fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) {
         }
         f(&text[i..end]);
         i = end;
+    }
+}
+
+/// Calls `f` with the [`ascii_word_hash`] and the length of each word of the ASCII `text`
+/// ([`for_each_ascii_word`]), in order, eight bytes at a time: the lanes where a letter or
+/// digit follows another byte or the other way round are where words start and end, and a
+/// word's bytes are hashed straight from the text, its last few read as eight and masked.
+/// `padded` holds the text followed by zeros, so that every eight-byte read is in bounds and
+/// a word ends before the first zero.
+///
+/// A word holds only letters, digits and apostrophes, and of these setting bit 5 (`0x20`)
+/// changes only the capitals, into lower case: so a word's bytes with that bit set are its
+/// bytes in lower case ([`ascii_lower`](crate::lanes::ascii_lower)) at the cost of one `or`.
+fn for_each_ascii_word_hash(text: &[u8], padded: &mut Vec<u8>, mut f: impl FnMut(u64, usize)) {
+    const LOWER: u64 = LANES * 0x20;
+    padded.clear();
+    padded.extend_from_slice(text);
+    padded.extend_from_slice(&[0; 16]);
+    let bytes = &padded[..];
+    let load = |at: usize| {
+        u64::from_le_bytes(
+            bytes[at..at + 8]
+                .try_into()
+                .expect("the padding holds eight bytes"),
+        )
+    };
+    let (mut start, mut joined, mut before) = (0, false, 0u64);
+    // The chunk that holds the byte after the text is read too: a last word ends there.
+    let mut at = 0;
+    while at <= text.len() {
+        let alnum = ascii_alnum(load(at));
+        // The high bit of a lane whose byte is a letter or digit and that of the byte before it
+        // differ: a word starts or ends there.
+        let mut edges = alnum ^ (alnum << 8 | before);
+        before = alnum >> 56;
+        while edges != 0 {
+            let edge = edges & edges.wrapping_neg();
+            edges ^= edge;
+            let i = at + edge.trailing_zeros() as usize / 8;
+            if alnum & edge != 0 {
+                // An apostrophe with a letter after it joins the word before to this one.
+                if !std::mem::take(&mut joined) {
+                    start = i;
+                }
+            } else if bytes[i] == b'\'' && bytes[i + 1].is_ascii_alphabetic() {
+                joined = true;
+            } else {
+                let mut h = fx_add(0, (i - start) as u64);
+                let mut from = start;
+                while from + 8 <= i {
+                    h = fx_add(h, load(from) | LOWER);
+                    from += 8;
+                }
+                let tail = (load(from) | LOWER) & ((1u64 << (8 * (i - from))) - 1);
+                f(fx_add(h, tail), i - start);
+            }
+        }
+        at += 8;
     }
 }
 
@@ -244,12 +301,12 @@ fn word_hash(word: &[u8]) -> u64 {
 }
 
 /// [`word_hash`] of an ASCII word in lower case, without copying it.
+#[cfg(test)]
 fn ascii_word_hash(word: &[u8]) -> u64 {
-    hash_words_of(word, ascii_lower)
+    hash_words_of(word, crate::lanes::ascii_lower)
 }
 
-/// Murmur3's finalizer: every bit of `h` reaches every bit of the result, which a map keyed by
-/// the value itself ([`Prehashed`]) needs.
+/// Murmur3's finalizer: every bit of `h` reaches every bit of the result.
 fn fmix(mut h: u64) -> u64 {
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -258,9 +315,11 @@ fn fmix(mut h: u64) -> u64 {
     h ^ (h >> 33)
 }
 
-/// The hash of a shingle, from the hashes of its three words.
+/// The hash of a shingle, from the hashes of its three words. It ends in a multiplication,
+/// whose top bits depend on every bit before it: those are the bits the search's table is
+/// indexed by ([`Search::keys`]), so no finalizer is needed.
 fn shingle_hash(words: &[u64]) -> u64 {
-    fmix(words.iter().fold(0u64, |h, &w| fx_add(h, w)))
+    words.iter().fold(0u64, |h, &w| fx_add(h, w))
 }
 
 /// A step of [`exact_key`]: the next piece of the text between spaces.
@@ -284,26 +343,34 @@ fn exact_key(exact: &str) -> Option<u64> {
 
 fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     let Scratch {
-        words,
         folded,
         number,
+        padded,
     } = scratch;
-    words.clear();
-    // The exact key and the length of the exact text, computed alongside the words.
+    // The shingles, the exact key and the length of the exact text, computed as the words
+    // come: `last` holds the hashes of the two words before.
+    let mut shingles = Vec::with_capacity(stem.len() / 4);
+    let (mut last, mut words) = ([0; 2], 0usize);
+    let mut add = |h: u64| {
+        if words >= 2 {
+            shingles.push(shingle_hash(&[last[0], last[1], h]));
+        }
+        last = [last[1], h];
+        words += 1;
+    };
     let (mut exact, mut exact_len) = (0, 0);
     if stem.is_ascii() {
-        for_each_ascii_word(stem.as_bytes(), |word| {
-            let h = ascii_word_hash(word);
-            words.push(h);
+        for_each_ascii_word_hash(stem.as_bytes(), padded, |h, len| {
+            add(h);
             exact = exact_step(exact, h);
-            exact_len += word.len();
+            exact_len += len;
         });
     } else {
         for_each_word(stem, |word| {
             folded.clear();
             push_folded(folded, word);
             let h = word_hash(folded.as_bytes());
-            words.push(h);
+            add(h);
             if folded.contains(' ') {
                 for piece in folded.split(' ') {
                     exact = exact_step(exact, word_hash(piece.as_bytes()));
@@ -315,8 +382,7 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
         });
     }
     // The spaces between the words count too.
-    let empty = exact_len + words.len().saturating_sub(1) == 0;
-    let shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
+    let empty = exact_len + words.saturating_sub(1) == 0;
     Prepared {
         exact: (!empty).then(|| fmix(exact)),
         shingles,
@@ -364,27 +430,6 @@ fn jaccard(a: &[u64], b: &[u64]) -> f64 {
         both as f64 / union as f64
     }
 }
-
-/// A hasher for keys that are already well-mixed hashes: it keeps the value as it is.
-#[derive(Default)]
-struct Prehashed(u64);
-
-impl std::hash::Hasher for Prehashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// A map keyed by a well-mixed hash.
-type ShingleMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<Prehashed>>;
 
 /// Pairs (first, later) of question indices whose stems are exact duplicates ([`exact_text`]),
 /// `first` the first stem with that text, in the order of the later one.
@@ -483,21 +528,40 @@ fn similar_pairs<'a>(
 /// The buffers of [`Search::near_pairs`], kept from one group to the next.
 #[derive(Default)]
 struct Search {
-    /// The group's shingles, each with a number: the order in which they were first seen.
-    ids: ShingleMap<u32>,
+    /// The group's shingles, numbered in the order first seen: an open-addressing table with
+    /// linear probing from the top bits of a shingle's hash (its hashes are well mixed), the
+    /// hash in `keys` and the number in `ids` ([`EMPTY`] in a free slot).
+    keys: Vec<u64>,
+    ids: Vec<u32>,
+    /// The slots of `ids` in use: freed for the next group, so that the table is cleared in
+    /// the time the group took to fill it, whatever its size.
+    used: Vec<u32>,
     /// By shingle number: how many stems of the group have it, then (after a counting sort)
     /// its place in the order of prefix filtering, rarest first.
     count: Vec<u32>,
-    /// The number of each shingle of the group's stems, one stem after the other.
-    seen: Vec<u32>,
+    /// By shingle number: the last stem (position in the group) that had it, so that a
+    /// shingle a stem repeats counts once.
+    last: Vec<u32>,
     /// Where each count starts in that order.
     bucket: Vec<u32>,
-    /// The stems' shingles as places in that order, sorted, without repeats, one stem after
-    /// the other.
+    /// The stems' shingles, each once, one stem after the other: their numbers in text
+    /// order, then their places in the order. A stem's are sorted only once it is verified.
     tokens: Vec<u32>,
     /// Where each stem's tokens start in `tokens` (by position in the group), and the end.
     starts: Vec<u32>,
-    /// The positions in the group, smallest stem first (ties in group order).
+    /// By position in the group: whether the stem's tokens are sorted yet.
+    sorted: Vec<bool>,
+    /// By position in the group: how many of the stem's tokens only it has (they come first
+    /// in its order), and where in `heads` its other prefix tokens start (and the end).
+    lead: Vec<u32>,
+    head: Vec<u32>,
+    /// The prefix tokens of the stems that other stems of the group have too, sorted, one
+    /// stem after the other.
+    heads: Vec<u32>,
+    /// The smallest tokens of the stem being read, sorted.
+    pick: Vec<u32>,
+    /// The positions in the group of the stems that can have a near duplicate, smallest stem
+    /// first (ties in group order).
     by_size: Vec<u32>,
     /// The inverted index of the stems' prefixes, one list per token, each list in
     /// processing order: `(rank of the stem in by_size, position of the token in the stem)`.
@@ -514,9 +578,14 @@ struct Search {
     touched: Vec<u32>,
     /// [`min_overlap`] by the sum of the two sizes.
     alpha: Vec<u32>,
+    /// [`prefix_len`] by size.
+    prefix: Vec<u32>,
     /// The group's pairs as `(later position, earlier position, similarity)`.
     found: Vec<(u32, u32, f64)>,
 }
+
+/// A free slot of [`Search::ids`].
+const EMPTY: u32 = u32::MAX;
 
 /// An `overlap` that the positional filter ruled out.
 const DEAD: u32 = u32::MAX;
@@ -546,6 +615,13 @@ fn min_overlap(sum: usize) -> usize {
     o
 }
 
+/// How many of the first shingles of a stem with `len` of them (in the order of prefix
+/// filtering) another stem with Jaccard ≥ [`THRESHOLD`] shares at least one of: `len −
+/// ⌈t·len⌉ + 1`.
+fn prefix_len(len: usize) -> usize {
+    len - (THRESHOLD * len as f64).ceil() as usize + 1
+}
+
 impl Search {
     /// [`min_overlap`] of `sum`, from a table.
     fn alpha(alpha: &mut Vec<u32>, sum: usize) -> usize {
@@ -556,15 +632,29 @@ impl Search {
         alpha[sum] as usize
     }
 
+    /// [`prefix_len`] of `len`, from a table.
+    fn prefix(prefix: &mut Vec<u32>, len: usize) -> usize {
+        if prefix.len() <= len {
+            let from = prefix.len();
+            prefix.extend((from..=len).map(|l| prefix_len(l) as u32));
+        }
+        prefix[len] as usize
+    }
+
     /// Near-duplicate pairs (earlier, later, similarity) among the stems at positions `group`
     /// (ascending) of `stems`, all with the same numbers, that are not exact duplicates; in
     /// the order of the later stem, then the earlier one.
     ///
     /// AllPairs with prefix filtering: a stem's shingles are ordered rarest first (within the
-    /// group, ties in the order first seen); two sets with Jaccard ≥ t share a shingle among the first
-    /// |s| − ⌈t·|s|⌉ + 1 of each, whatever the order, as long as both use the same one. The
-    /// candidates are exactly the pairs that share a prefix shingle; of them, two exact filters
-    /// (PPJoin) drop those that cannot pass before the sets are merged:
+    /// group, ties in the order first seen); two sets with Jaccard ≥ t share a shingle among the
+    /// first [`prefix_len`] of each, whatever the order, as long as both use the same one.
+    /// The shingles only one stem of the group has come first in that order and no pair
+    /// shares them: they are neither indexed nor probed, and a stem whose prefix holds nothing
+    /// else cannot match at all. So of each stem only the rest of its prefix is picked (its
+    /// smallest shared shingles, sorted), not its whole set sorted.
+    ///
+    /// The candidates are exactly the pairs that share a prefix shingle; of them, two exact
+    /// filters (PPJoin) drop those that cannot pass before the sets are merged:
     ///
     /// - length: with overlap o ≤ min(|a|, |b|), a pair can only pass when α(|a| + |b|) ≤
     ///   min(|a|, |b|) ([`min_overlap`]; in real numbers t·|a| ≤ |b| ≤ |a|/t). The stems are
@@ -574,11 +664,12 @@ impl Search {
     /// - position: the tokens of both stems are in the same order, so when the probe's token
     ///   at position i is the indexed stem's token at position j, the tokens they share
     ///   before it are exactly the matches counted so far (all of the other stem's tokens
-    ///   before j are in its indexed prefix, all of the probe's before i were probed), and at
-    ///   most 1 + min(|a| − i − 1, |b| − j − 1) more can follow. When that cannot reach α the
-    ///   pair is dropped.
+    ///   before j are in its indexed prefix or only it has them, all of the probe's before i
+    ///   were probed or only it has them), and at most 1 + min(|a| − i − 1, |b| − j − 1)
+    ///   more can follow. When that cannot reach α the pair is dropped.
     ///
-    /// The survivors are merged in full, stopping once the overlap cannot reach α.
+    /// The survivors' sets are sorted and merged in full, stopping once the overlap cannot
+    /// reach α.
     fn near_pairs(
         &mut self,
         stems: &[(usize, Prepared)],
@@ -590,12 +681,19 @@ impl Search {
             return;
         }
         let Search {
+            keys,
             ids,
+            used,
             count,
-            seen,
+            last,
             bucket,
             tokens,
             starts,
+            sorted,
+            lead,
+            head,
+            heads,
+            pick,
             by_size,
             postings,
             list,
@@ -604,22 +702,65 @@ impl Search {
             overlap,
             touched,
             alpha,
+            prefix,
             found,
         } = self;
-        ids.clear();
-        count.clear();
-        seen.clear();
+        // Number the group's shingles, count the stems that have each, and keep each stem's
+        // shingles once. The stems' shingles lie all over memory (they were made in question
+        // order): a first pass reads a word of every cache line of them, loads that do not
+        // wait for one another, so that the pass below does not wait for each in turn.
+        let (mut occurrences, mut touch) = (0, 0u64);
         for &pos in group {
+            let shingles = &stems[pos as usize].1.shingles;
+            occurrences += shingles.len();
+            touch ^= shingles.iter().step_by(8).fold(0, |t, &s| t ^ s);
+        }
+        std::hint::black_box(touch);
+        let slots = (2 * occurrences).next_power_of_two().max(16);
+        let (shift, mask) = (64 - slots.trailing_zeros(), slots - 1);
+        for &slot in used.iter() {
+            ids[slot as usize] = EMPTY;
+        }
+        used.clear();
+        if ids.len() < slots {
+            ids.resize(slots, EMPTY);
+            keys.resize(slots, 0);
+        }
+        count.clear();
+        last.clear();
+        tokens.clear();
+        starts.clear();
+        // Slots masked into tables of exactly `slots` entries need no bounds checks.
+        let (ids, keys) = (&mut ids[..=mask], &mut keys[..=mask]);
+        for (at, &pos) in group.iter().enumerate() {
+            starts.push(tokens.len() as u32);
             for &s in &stems[pos as usize].1.shingles {
-                let fresh = count.len() as u32;
-                let id = *ids.entry(s).or_insert(fresh);
-                if id == fresh {
-                    count.push(0);
+                let mut slot = (s >> shift) as usize & mask;
+                let id = loop {
+                    let id = ids[slot];
+                    if id == EMPTY {
+                        let fresh = count.len() as u32;
+                        ids[slot] = fresh;
+                        keys[slot] = s;
+                        used.push(slot as u32);
+                        count.push(0);
+                        last.push(u32::MAX);
+                        break fresh;
+                    }
+                    if keys[slot] == s {
+                        break id;
+                    }
+                    slot = (slot + 1) & mask;
+                };
+                let seen = &mut last[id as usize];
+                if *seen != at as u32 {
+                    *seen = at as u32;
+                    count[id as usize] += 1;
+                    tokens.push(id);
                 }
-                count[id as usize] += 1;
-                seen.push(id);
             }
         }
+        starts.push(tokens.len() as u32);
         // The group's order: rarest first, ties in the order first seen (any one order serves,
         // as long as every stem uses it); a counting sort, as the counts are small.
         let distinct = count.len();
@@ -632,45 +773,68 @@ impl Search {
         for c in 1..bucket.len() {
             bucket[c] += bucket[c - 1];
         }
-        // The places below `unique` are the shingles only one stem of the group has: no pair
-        // shares them, so they are neither indexed nor probed, and a stem whose prefix holds
-        // nothing else cannot match (every match shares a prefix shingle).
+        // The places below `unique` are the shingles only one stem of the group has.
         let unique = bucket.get(2).copied().unwrap_or(0);
         for c in count.iter_mut() {
             let slot = &mut bucket[*c as usize];
             *c = *slot;
             *slot += 1;
         }
-        tokens.clear();
-        starts.clear();
-        let prefix_len = |len: usize| len - (THRESHOLD * len as f64).ceil() as usize + 1;
+        // Each stem's tokens as places, and the shared tokens of its prefix.
         list.clear();
         list.resize(distinct + 1, 0);
-        let mut from = 0;
-        for &pos in group {
-            let at = tokens.len();
-            starts.push(at as u32);
-            let len = stems[pos as usize].1.shingles.len();
-            tokens.extend(seen[from..from + len].iter().map(|&id| count[id as usize]));
-            from += len;
-            tokens[at..].sort_unstable();
-            // A shingle that occurs twice in a stem counts once.
-            let mut kept = at;
-            for r in at..tokens.len() {
-                if kept == at || tokens[r] != tokens[kept - 1] {
-                    tokens[kept] = tokens[r];
-                    kept += 1;
+        lead.clear();
+        head.clear();
+        heads.clear();
+        by_size.clear();
+        for at in 0..group.len() {
+            head.push(heads.len() as u32);
+            let x = &mut tokens[starts[at] as usize..starts[at + 1] as usize];
+            let want = Self::prefix(prefix, x.len());
+            // The unique tokens come first in the stem's order: its prefix is `only` of them,
+            // then the smallest shared ones. Once it holds only unique ones the stem is out.
+            let mut only = 0;
+            pick.clear();
+            for t in x.iter_mut() {
+                *t = count[*t as usize];
+                if *t < unique {
+                    only += 1;
+                    if only == want {
+                        break;
+                    }
+                    pick.truncate(want - only);
+                    continue;
                 }
-            }
-            tokens.truncate(kept);
-            let len = kept - at;
-            for &t in tokens[at..].iter().take(prefix_len(len)) {
-                if t >= unique {
-                    list[t as usize + 1] += 1;
+                let keep = want - only;
+                if pick.len() == keep {
+                    if *t >= pick[keep - 1] {
+                        continue;
+                    }
+                    pick.pop();
                 }
+                let mut k = pick.len();
+                pick.push(*t);
+                while k > 0 && pick[k - 1] > *t {
+                    pick[k] = pick[k - 1];
+                    k -= 1;
+                }
+                pick[k] = *t;
             }
+            lead.push(only as u32);
+            if x.is_empty() || only == want {
+                continue;
+            }
+            let shared = &pick[..];
+            for &t in shared {
+                list[t as usize + 1] += 1;
+            }
+            heads.extend_from_slice(shared);
+            by_size.push(at as u32);
         }
-        starts.push(tokens.len() as u32);
+        head.push(heads.len() as u32);
+        if by_size.len() < 2 {
+            return;
+        }
         for t in 1..list.len() {
             list[t] += list[t - 1];
         }
@@ -680,36 +844,26 @@ impl Search {
         fill.extend_from_slice(&list[..distinct]);
         skip.clear();
         skip.extend_from_slice(&list[..distinct]);
+        sorted.clear();
+        sorted.resize(group.len(), false);
 
-        by_size.clear();
-        by_size.extend(0..group.len() as u32);
-        by_size.sort_by_key(|&at| starts[at as usize + 1] - starts[at as usize]);
-        let stem_tokens =
-            |at: u32| &tokens[starts[at as usize] as usize..starts[at as usize + 1] as usize];
+        let size = |at: u32| (starts[at as usize + 1] - starts[at as usize]) as usize;
+        by_size.sort_by_key(|&at| size(at));
         overlap.clear();
-        overlap.resize(group.len(), 0);
+        overlap.resize(by_size.len(), 0);
         found.clear();
         for (rank, &at) in by_size.iter().enumerate() {
-            let x = stem_tokens(at);
-            let lx = x.len();
-            if lx == 0 {
-                continue;
-            }
-            let prefix = prefix_len(lx);
-            // The tokens are sorted, so the unique ones come first.
-            let shared = x[..prefix].partition_point(|&t| t < unique);
-            if shared == prefix {
-                continue;
-            }
+            let lx = size(at);
+            let only = lead[at as usize] as usize;
+            let shared = head[at as usize] as usize..head[at as usize + 1] as usize;
             touched.clear();
-            for (i, &t) in x[..prefix].iter().enumerate().skip(shared) {
-                let t = t as usize;
+            for (k, &t) in heads[shared.clone()].iter().enumerate() {
+                let (i, t) = (only + k, t as usize);
                 // Length filter: drop the list's stems too small for this probe, and so for
                 // every later one.
                 let (mut from, end) = (skip[t] as usize, fill[t] as usize);
                 while from < end {
-                    let other = by_size[postings[from].0 as usize];
-                    let ly = (starts[other as usize + 1] - starts[other as usize]) as usize;
+                    let ly = size(by_size[postings[from].0 as usize]);
                     if Self::alpha(alpha, lx + ly) <= ly {
                         break;
                     }
@@ -724,8 +878,7 @@ impl Search {
                     if *seen == 0 {
                         touched.push(y);
                     }
-                    let other = by_size[y as usize];
-                    let ly = (starts[other as usize + 1] - starts[other as usize]) as usize;
+                    let ly = size(by_size[y as usize]);
                     let need = Self::alpha(alpha, lx + ly);
                     let bound = *seen as usize + 1 + (lx - i - 1).min(ly - j as usize - 1);
                     if bound >= need {
@@ -741,9 +894,18 @@ impl Search {
                     continue;
                 }
                 let other = by_size[y as usize];
-                let ys = stem_tokens(other);
+                for stem in [at, other] {
+                    let stem = stem as usize;
+                    if !std::mem::replace(&mut sorted[stem], true) {
+                        tokens[starts[stem] as usize..starts[stem + 1] as usize].sort_unstable();
+                    }
+                }
+                let stem_tokens = |at: u32| {
+                    &tokens[starts[at as usize] as usize..starts[at as usize + 1] as usize]
+                };
+                let (xs, ys) = (stem_tokens(at), stem_tokens(other));
                 let need = Self::alpha(alpha, lx + ys.len());
-                let Some(both) = overlap_at_least(x, ys, need) else {
+                let Some(both) = overlap_at_least(xs, ys, need) else {
                     continue;
                 };
                 let (earlier, later) = (at.min(other), at.max(other));
@@ -760,9 +922,9 @@ impl Search {
                     found.push((later, earlier, similarity));
                 }
             }
-            for (i, &t) in x[..prefix].iter().enumerate().skip(shared) {
+            for (k, &t) in heads[shared].iter().enumerate() {
                 let slot = &mut fill[t as usize];
-                postings[*slot as usize] = (rank as u32, i as u32);
+                postings[*slot as usize] = (rank as u32, (only + k) as u32);
                 *slot += 1;
             }
         }
@@ -925,6 +1087,48 @@ mod tests {
         ];
         for stem in generated_texts(PARTS, 20_000, 0x9e37_79b9_7f4a_7c15) {
             check_prepare(&stem);
+        }
+    }
+
+    #[test]
+    fn ascii_word_hashes_follow_the_byte_scanner() {
+        const PARTS: &[&str] = &[
+            "a",
+            "B",
+            "z",
+            "Zq",
+            "7",
+            " ",
+            " ",
+            "'",
+            "'",
+            "-",
+            "?",
+            "`",
+            "@",
+            "[",
+            "{",
+            "~",
+            "\0",
+            "How",
+            "many",
+            "BYTES",
+            "x86",
+            "'s",
+            "don't",
+            "abcdefg",
+            "ABCDEFGH",
+            "0123456789",
+        ];
+        let mut padded = Vec::new();
+        for stem in generated_texts(PARTS, 30_000, 0x5851_f42d_4c95_7f2d) {
+            let mut expected = Vec::new();
+            for_each_ascii_word(stem.as_bytes(), |word| {
+                expected.push((ascii_word_hash(word), word.len()));
+            });
+            let mut found = Vec::new();
+            for_each_ascii_word_hash(stem.as_bytes(), &mut padded, |h, len| found.push((h, len)));
+            assert_eq!(found, expected, "{stem:?}");
         }
     }
 
@@ -1106,6 +1310,121 @@ mod tests {
         }
         // The sets do exercise the search: thousands of pairs that are similar, not equal.
         assert!(near > 5_000, "{near}");
+    }
+
+    /// Stem texts drawn from a small vocabulary with a few numbers, many of them copies of
+    /// earlier ones with a few words replaced, inserted or dropped, a number changed, or the
+    /// case and punctuation changed: pairs fall on both sides of the threshold, in the same
+    /// and in different number groups, and some are exact duplicates.
+    fn edited_stems(seed: u64, n: usize) -> Vec<String> {
+        const WORDS: &[&str] = &[
+            "how",
+            "many",
+            "bytes",
+            "does",
+            "a",
+            "cache",
+            "line",
+            "hold",
+            "which",
+            "value",
+            "fits",
+            "the",
+            "measurement",
+            "best",
+            "of",
+            "in",
+            "x86",
+            "FP16",
+            "don't",
+            "page",
+            "size",
+            "when",
+            "is",
+            "DMA",
+            "7",
+            "250",
+            "1,000",
+            "3.5",
+        ];
+        let mut state = seed;
+        let mut next = |m: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % m
+        };
+        let mut stems: Vec<Vec<&str>> = Vec::new();
+        let mut texts = Vec::new();
+        for _ in 0..n {
+            let words = if !stems.is_empty() && next(4) > 0 {
+                let mut words = stems[next(stems.len())].clone();
+                for _ in 0..next(3) {
+                    let at = next(words.len() + 1);
+                    match next(3) {
+                        0 if at < words.len() => words[at] = WORDS[next(WORDS.len())],
+                        1 if at < words.len() => {
+                            words.remove(at);
+                        }
+                        _ => words.insert(at, WORDS[next(WORDS.len())]),
+                    }
+                }
+                words
+            } else {
+                (0..next(26)).map(|_| WORDS[next(WORDS.len())]).collect()
+            };
+            let mut text = words.join(if next(5) == 0 { ", " } else { " " });
+            if next(4) == 0 {
+                text = text.to_uppercase();
+            }
+            text.push('?');
+            texts.push(text);
+            stems.push(words);
+        }
+        texts
+    }
+
+    #[test]
+    fn similar_pairs_are_all_the_similar_pairs() {
+        let mut near = 0;
+        for seed in 0..12u64 {
+            let texts = edited_stems(seed, 400);
+            for lang in ["en", "nl"] {
+                let mut scratch = Scratch::default();
+                let stems: Vec<(usize, Prepared)> = texts
+                    .iter()
+                    .enumerate()
+                    .map(|(q, t)| (q, prepare(lang, t, &mut scratch)))
+                    .collect();
+                let mut found = similar_pairs(lang, &stems, |q| texts[q].as_str());
+                found.sort_by_key(|a| (a.0, a.1));
+                // All pairs, the straightforward way: the first stem with an exact text pairs
+                // with each later one; any other pair with the same numbers whose shingle sets
+                // are similar enough is a near duplicate.
+                let exact: Vec<String> = texts.iter().map(|t| exact_text(t)).collect();
+                let sets: Vec<Vec<u64>> =
+                    texts.iter().map(|t| prepare_reference(lang, t).1).collect();
+                let mut expected = Vec::new();
+                for b in 0..texts.len() {
+                    let first = (0..b).find(|&a| !exact[b].is_empty() && exact[a] == exact[b]);
+                    for a in 0..b {
+                        if Some(a) == first {
+                            expected.push((a, b, 1.0));
+                            continue;
+                        }
+                        let similarity = jaccard(&sets[a], &sets[b]);
+                        if similarity >= THRESHOLD && same_numbers(lang, &texts[a], &texts[b]) {
+                            near += usize::from(similarity < 1.0);
+                            expected.push((a, b, similarity));
+                        }
+                    }
+                }
+                expected.sort_by_key(|a| (a.0, a.1));
+                assert_eq!(found, expected, "seed {seed} {lang}");
+            }
+        }
+        // The texts do exercise the search: many pairs that are similar, not equal.
+        assert!(near > 1_000, "{near}");
     }
 
     #[test]
