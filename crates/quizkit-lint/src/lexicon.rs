@@ -218,8 +218,10 @@ struct WordTest {
     /// The fewest letters among the phrases with no word, if any (such a phrase needs nothing
     /// else).
     wordless: Option<u8>,
-    /// The first bit of every anchor: a text with none of them has no anchor.
-    anchor_bits: [u64; FILTER_WORDS],
+    /// The first and the second bit of every anchor, each over all anchors: a text that has
+    /// none of either has no anchor. (Any one bit of a common word, such as "de", may be an
+    /// anchor's; two rarely are.)
+    anchor_bits: [[u64; FILTER_WORDS]; 2],
     /// The phrases with words, by anchor.
     groups: Vec<AnchorGroup>,
 }
@@ -234,8 +236,25 @@ struct AnchorGroup {
     needs: Vec<Need>,
 }
 
+/// The bits a [`TextWords`] filter sets for a word with hash `hash`, as (filter word, mask).
+fn filter_bits(hash: u64) -> impl Iterator<Item = (usize, u64)> {
+    let mut bits = [0; FILTER_WORDS];
+    TextWords::add(&mut bits, hash);
+    (0..FILTER_WORDS * 64)
+        .map(|b| (b / 64, 1u64 << (b % 64)))
+        .filter(move |&(i, mask)| bits[i] & mask != 0)
+}
+
 impl WordTest {
     fn new(phrases: &[Phrase]) -> WordTest {
+        // How many words of the lexicons set each bit: a filter holds no other words, so a bit
+        // of an anchor that few other words set is rarely there without the anchor.
+        let mut shared = [[0u32; 64]; FILTER_WORDS];
+        for &hash in &vocabulary().hashes {
+            for (i, mask) in filter_bits(hash) {
+                shared[i][mask.trailing_zeros() as usize] += 1;
+            }
+        }
         let mut test = WordTest::default();
         let mut anchors: Vec<&str> = Vec::new();
         for phrase in phrases {
@@ -263,20 +282,14 @@ impl WordTest {
                 test.groups[at].needs.push(need);
                 continue;
             }
-            let mut bits = [0; FILTER_WORDS];
-            TextWords::add(&mut bits, word_hash(anchor.bytes()));
-            let mut set = bits
-                .iter()
-                .enumerate()
-                .flat_map(|(i, &w)| {
-                    (0..64)
-                        .filter(move |b| w & (1 << b) != 0)
-                        .map(move |b| (i, 1u64 << b))
-                })
-                .take(2);
-            let first = set.next().unwrap_or((0, 0));
-            let second = set.next().unwrap_or(first);
-            test.anchor_bits[first.0] |= first.1;
+            // Two of its bits (any of them is a necessary condition), the one fewer other words
+            // share first.
+            let mut bits: Vec<(usize, u64)> = filter_bits(word_hash(anchor.bytes())).collect();
+            bits.sort_by_key(|&(i, mask)| shared[i][mask.trailing_zeros() as usize]);
+            let first = bits.first().copied().unwrap_or((0, 0));
+            let second = bits.get(1).copied().unwrap_or(first);
+            test.anchor_bits[0][first.0] |= first.1;
+            test.anchor_bits[1][second.0] |= second.1;
             anchors.push(anchor);
             test.groups.push(AnchorGroup {
                 bits: [first, second],
@@ -454,13 +467,14 @@ impl PhraseSet {
         if words.unknown || test.always || test.wordless.is_some_and(|l| words.letters >= l) {
             return true;
         }
-        let has_anchor = test
-            .anchor_bits
-            .iter()
-            .zip(&words.bits)
-            .fold(0, |found, (a, w)| found | (a & w))
-            != 0;
-        has_anchor
+        let has = |bits: &[u64; FILTER_WORDS]| {
+            bits.iter()
+                .zip(&words.bits)
+                .fold(0, |found, (a, w)| found | (a & w))
+                != 0
+        };
+        has(&test.anchor_bits[0])
+            && has(&test.anchor_bits[1])
             && test.groups.iter().any(|group| {
                 group
                     .bits
