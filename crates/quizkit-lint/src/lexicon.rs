@@ -240,9 +240,15 @@ struct AnchorGroup {
 fn filter_bits(hash: u64) -> impl Iterator<Item = (usize, u64)> {
     let mut bits = [0; FILTER_WORDS];
     TextWords::add(&mut bits, hash);
-    (0..FILTER_WORDS * 64)
-        .map(|b| (b / 64, 1u64 << (b % 64)))
-        .filter(move |&(i, mask)| bits[i] & mask != 0)
+    // Only the set bits are visited: every word of the lexicons goes through here for each
+    // phrase set built.
+    bits.into_iter().enumerate().flat_map(|(i, mut word)| {
+        std::iter::from_fn(move || {
+            let mask = word & word.wrapping_neg();
+            word &= !mask;
+            (mask != 0).then_some((i, mask))
+        })
+    })
 }
 
 impl WordTest {
