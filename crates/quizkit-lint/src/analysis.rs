@@ -94,8 +94,15 @@ impl<'q> Analysis<'q> {
     /// [`find`](crate::lexicon::find) would find none of `phrases` in its tokens. The text is
     /// scanned once for all phrase sets, and not tokenized.
     pub fn may_match(&self, text: &str, phrases: &PhraseSet) -> bool {
+        self.may_match_any(text, &[phrases])
+    }
+
+    /// [`Analysis::may_match`] of `text` for several phrase sets at once: false only when
+    /// none of them may match. The text is looked up once for all of them.
+    pub fn may_match_any(&self, text: &str, sets: &[&PhraseSet]) -> bool {
         let slot = self.slot(text);
-        phrases.may_match_words(slot.words.get_or_init(|| TextWords::of(slot.text)))
+        let words = slot.words.get_or_init(|| TextWords::of(slot.text));
+        sets.iter().any(|set| set.may_match_words(words))
     }
 
     /// The prose claims ([`extract_claims`]) of `text`, a text of the question, read in the

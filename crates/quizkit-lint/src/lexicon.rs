@@ -146,8 +146,15 @@ pub struct PhraseSet {
     /// Per phrase, the index into `besides` of the part beside its first letter; `None` for a
     /// phrase that takes no letter or one that has no such part in `besides`.
     beside: Vec<Option<usize>>,
-    /// Per phrase, the same as what [`PhraseSet::may_match_words`] looks for.
-    word_bits: Vec<Option<Need>>,
+    /// Some phrase has a word that is not ASCII: [`PhraseSet::may_match`] lets every text
+    /// through.
+    unknown_word: bool,
+    /// Some phrase takes no letter.
+    letterless: bool,
+    /// Some phrase takes a letter but has no entry in `besides`.
+    unbesided: bool,
+    /// What [`PhraseSet::may_match_words`] looks for.
+    word_test: WordTest,
 }
 
 /// What a text must have for a phrase to match in it: each of its words (as the bits of a
@@ -156,6 +163,147 @@ pub struct PhraseSet {
 struct Need {
     bits: [u64; FILTER_WORDS],
     letters: u8,
+}
+
+impl Need {
+    /// What a text must have for `phrase` to match in it; `None` for a phrase with a word that
+    /// is not ASCII or that is in none of the lexicons (never in a filter), which a filter
+    /// cannot rule out.
+    fn of(phrase: &Phrase) -> Option<Need> {
+        let vocabulary = vocabulary();
+        let mut bits = [0; FILTER_WORDS];
+        let mut letters = 0usize;
+        for part in &phrase.parts {
+            match part {
+                Part::Word(w) => {
+                    let hash = word_hash(w.bytes());
+                    if !w.is_ascii() || !vocabulary.hashes.contains(&hash) {
+                        return None;
+                    }
+                    TextWords::add(&mut bits, hash);
+                }
+                Part::Letter => letters += 1,
+                Part::Punct(_) => {}
+            }
+        }
+        Some(Need {
+            bits,
+            letters: u8::try_from(letters).unwrap_or(u8::MAX),
+        })
+    }
+
+    /// True when a text with `words` has all the phrase needs.
+    fn met_by(&self, words: &TextWords) -> bool {
+        // Bits the phrase needs and the text lacks, over the filter at once.
+        let lacking = self
+            .bits
+            .iter()
+            .zip(&words.bits)
+            .fold(0, |lacking, (n, w)| lacking | (n & !w));
+        words.letters >= self.letters && lacking == 0
+    }
+}
+
+/// [`PhraseSet::may_match_words`]'s view of a phrase set: the phrases' [`Need`]s, grouped by
+/// an anchor word each, so that a text is compared with the phrases of the anchors it has
+/// rather than with every phrase.
+///
+/// A text has all of a phrase's bits only if it has its anchor's; and most texts have no
+/// anchor at all, which a single test over the filter tells.
+#[derive(Debug, Clone, Default)]
+struct WordTest {
+    /// Some phrase may match in any text as far as a filter tells: one with a word no filter
+    /// holds, or with neither words nor letters.
+    always: bool,
+    /// The fewest letters among the phrases with no word, if any (such a phrase needs nothing
+    /// else).
+    wordless: Option<u8>,
+    /// The first and the second bit of every anchor, each over all anchors: a text that has
+    /// none of either has no anchor. (Any one bit of a common word, such as "de", may be an
+    /// anchor's; two rarely are.)
+    anchor_bits: [[u64; FILTER_WORDS]; 2],
+    /// The phrases with words, by anchor.
+    groups: Vec<AnchorGroup>,
+}
+
+/// The phrases of a [`WordTest`] that share an anchor word.
+#[derive(Debug, Clone)]
+struct AnchorGroup {
+    /// Up to two bits of the anchor in a filter, as (filter word, mask): a text that lacks one
+    /// lacks the anchor.
+    bits: [(usize, u64); 2],
+    /// The phrases' needs.
+    needs: Vec<Need>,
+}
+
+/// The bits a [`TextWords`] filter sets for a word with hash `hash`, as (filter word, mask).
+fn filter_bits(hash: u64) -> impl Iterator<Item = (usize, u64)> {
+    let mut bits = [0; FILTER_WORDS];
+    TextWords::add(&mut bits, hash);
+    // Only the set bits are visited: every word of the lexicons goes through here for each
+    // phrase set built.
+    bits.into_iter().enumerate().flat_map(|(i, mut word)| {
+        std::iter::from_fn(move || {
+            let mask = word & word.wrapping_neg();
+            word &= !mask;
+            (mask != 0).then_some((i, mask))
+        })
+    })
+}
+
+impl WordTest {
+    fn new(phrases: &[Phrase]) -> WordTest {
+        // How many words of the lexicons set each bit: a filter holds no other words, so a bit
+        // of an anchor that few other words set is rarely there without the anchor.
+        let mut shared = [[0u32; 64]; FILTER_WORDS];
+        for &hash in &vocabulary().hashes {
+            for (i, mask) in filter_bits(hash) {
+                shared[i][mask.trailing_zeros() as usize] += 1;
+            }
+        }
+        let mut test = WordTest::default();
+        let mut anchors: Vec<&str> = Vec::new();
+        for phrase in phrases {
+            let Some(need) = Need::of(phrase) else {
+                test.always = true;
+                continue;
+            };
+            // The longest word, the first of those: short words ("the", "of", "de") are the
+            // common ones.
+            let anchor = phrase
+                .parts
+                .iter()
+                .filter_map(|part| match part {
+                    Part::Word(w) => Some(w.as_str()),
+                    _ => None,
+                })
+                .rev()
+                .max_by_key(|w| w.len());
+            let Some(anchor) = anchor else {
+                test.always |= need.letters == 0;
+                test.wordless = Some(test.wordless.map_or(need.letters, |l| l.min(need.letters)));
+                continue;
+            };
+            if let Some(at) = anchors.iter().position(|a| *a == anchor) {
+                test.groups[at].needs.push(need);
+                continue;
+            }
+            // Two of its bits (any of them is a necessary condition), the one fewer other words
+            // share first.
+            let mut bits: Vec<(usize, u64)> = filter_bits(word_hash(anchor.bytes())).collect();
+            bits.sort_by_key(|&(i, mask)| shared[i][mask.trailing_zeros() as usize]);
+            let first = bits.first().copied().unwrap_or((0, 0));
+            let second = bits.get(1).copied().unwrap_or(first);
+            test.anchor_bits[0][first.0] |= first.1;
+            test.anchor_bits[1][second.0] |= second.1;
+            anchors.push(anchor);
+            test.groups.push(AnchorGroup {
+                bits: [first, second],
+                needs: vec![need],
+            });
+        }
+        test
+    }
 }
 
 impl PhraseSet {
@@ -184,30 +332,7 @@ impl PhraseSet {
             }
             needs.push(need);
         }
-        let word_bits = needs
-            .iter()
-            .zip(&phrases)
-            .map(|(need, phrase)| {
-                let (ws, _) = need.as_ref()?;
-                let hashes: Vec<u64> = ws.iter().map(|&w| word_hash(words[w].bytes())).collect();
-                // A word outside the lexicons is never in a filter: such a phrase is let through.
-                let vocabulary = vocabulary();
-                hashes
-                    .iter()
-                    .all(|h| vocabulary.hashes.contains(h))
-                    .then(|| {
-                        let mut bits = [0; FILTER_WORDS];
-                        for &h in &hashes {
-                            TextWords::add(&mut bits, h);
-                        }
-                        let letters = phrase.parts.iter().filter(|p| **p == Part::Letter).count();
-                        Need {
-                            bits,
-                            letters: u8::try_from(letters).unwrap_or(u8::MAX),
-                        }
-                    })
-            })
-            .collect();
+        let word_test = WordTest::new(&phrases);
         for (i, p) in phrases.iter().enumerate() {
             match p.parts.first() {
                 Some(Part::Word(w)) => by_first_word.entry(w.clone()).or_default().push(i),
@@ -217,7 +342,7 @@ impl PhraseSet {
             }
         }
         let mut besides: Vec<(bool, String)> = Vec::new();
-        let beside = phrases
+        let beside: Vec<Option<usize>> = phrases
             .iter()
             .map(|p| {
                 let at = p.parts.iter().position(|part| *part == Part::Letter)?;
@@ -247,7 +372,16 @@ impl PhraseSet {
             }
             first_lens |= 1 << key.len().min(63);
         }
+        let unknown_word = needs.iter().any(Option::is_none);
+        let letterless = needs.iter().flatten().any(|(_, letter)| !letter);
+        let unbesided = needs
+            .iter()
+            .zip(&beside)
+            .any(|(need, k)| need.as_ref().is_some_and(|(_, letter)| *letter) && k.is_none());
         PhraseSet {
+            unknown_word,
+            letterless,
+            unbesided,
             phrases,
             first_bytes,
             first_lens,
@@ -258,7 +392,7 @@ impl PhraseSet {
             needs,
             besides,
             beside,
-            word_bits,
+            word_test,
         }
     }
 
@@ -276,7 +410,7 @@ impl PhraseSet {
         if self.phrases.is_empty() {
             return false;
         }
-        if self.needs.iter().any(Option::is_none) {
+        if self.unknown_word {
             return true;
         }
         let bytes = text.as_bytes();
@@ -284,24 +418,31 @@ impl PhraseSet {
         // has a letter at all, and which of `besides` stand beside one.
         let mut letter = false;
         let mut beside_found = 0u64;
-        for i in capitals(bytes) {
+        let mut kelvin = false;
+        for_each_capital(bytes, |i| {
             if bytes[i] == KELVIN[0] {
-                if bytes[i..].starts_with(KELVIN) {
-                    return true;
-                }
-                continue;
+                kelvin = bytes[i..].starts_with(KELVIN);
+                return !kelvin;
             }
             let alone = (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
                 && bytes.get(i + 1).is_none_or(|n| !n.is_ascii_alphanumeric());
-            if !alone {
-                continue;
-            }
-            letter = true;
-            for (k, (before, key)) in self.besides.iter().enumerate() {
-                if beside_found & (1 << k) == 0 && beside(bytes, i, *before, key) {
-                    beside_found |= 1 << k;
+            if alone {
+                letter = true;
+                let (head, tail) = around(bytes, i);
+                for (k, (before, key)) in self.besides.iter().enumerate() {
+                    if beside_found & (1 << k) == 0 && beside(head, tail, *before, key) {
+                        beside_found |= 1 << k;
+                    }
                 }
             }
+            true
+        });
+        if kelvin {
+            return true;
+        }
+        // Most texts: no phrase can do without a letter beside its part, and none has one.
+        if beside_found == 0 && !self.letterless && !(letter && self.unbesided) {
+            return false;
         }
         let letter_ok = |phrase: usize| match self.beside[phrase] {
             Some(k) => beside_found & (1 << k) != 0,
@@ -328,17 +469,24 @@ impl PhraseSet {
         if self.phrases.is_empty() {
             return false;
         }
-        words.unknown
-            || self.word_bits.iter().any(|need| {
-                need.is_none_or(|need| {
-                    // Bits the phrase needs and the text lacks, over the filter at once.
-                    let lacking = need
-                        .bits
-                        .iter()
-                        .zip(&words.bits)
-                        .fold(0, |lacking, (n, w)| lacking | (n & !w));
-                    words.letters >= need.letters && lacking == 0
-                })
+        let test = &self.word_test;
+        if words.unknown || test.always || test.wordless.is_some_and(|l| words.letters >= l) {
+            return true;
+        }
+        let has = |bits: &[u64; FILTER_WORDS]| {
+            bits.iter()
+                .zip(&words.bits)
+                .fold(0, |found, (a, w)| found | (a & w))
+                != 0
+        };
+        has(&test.anchor_bits[0])
+            && has(&test.anchor_bits[1])
+            && test.groups.iter().any(|group| {
+                group
+                    .bits
+                    .iter()
+                    .all(|&(i, mask)| words.bits[i] & mask != 0)
+                    && group.needs.iter().any(|need| need.met_by(words))
             })
     }
 
@@ -584,50 +732,98 @@ fn word_hash(word: impl Iterator<Item = u8>) -> u64 {
 /// ASCII (`k`; a test checks there is no other).
 const KELVIN: &[u8] = "\u{212A}".as_bytes();
 
-/// `bytes` as little-endian `u64`s, the last padded with zero bytes: `lanes` of each, with
-/// the offset of its first byte.
-fn lane_masks(bytes: &[u8], lanes: impl Fn(u64) -> u64) -> impl Iterator<Item = (usize, u64)> {
-    let words = bytes.chunks_exact(8);
+/// Calls `f` with the position of each ASCII capital of `bytes` and of the first byte of
+/// every Kelvin sign (and of some other characters that share it), in order, until it returns
+/// false.
+fn for_each_capital(bytes: &[u8], mut f: impl FnMut(usize) -> bool) {
+    let mut found = [(0, 0); CAPITAL_WORDS];
+    let mut from = 0;
+    while from < bytes.len() {
+        let (count, next) = capital_lanes(bytes, from, &mut found);
+        for &(at, mut mask) in &found[..count] {
+            while mask != 0 {
+                let k = mask.trailing_zeros() as usize / 8;
+                mask &= mask - 1;
+                if !f(at + k) {
+                    return;
+                }
+            }
+        }
+        from = next;
+    }
+}
+
+/// How many eight-byte words with capitals [`capital_lanes`] hands over at a time.
+const CAPITAL_WORDS: usize = 16;
+
+/// The eight-byte words of `bytes` from byte `from` on (a multiple of eight; the last padded
+/// with zeros) that hold an ASCII capital or the Kelvin sign's lead byte, as their offset and
+/// those lanes, up to as many as `found` holds: how many, and where to go on.
+///
+/// Eight bytes are tested at once, so that the many bytes that are neither cost no branch
+/// each, and the lead byte is looked for only among eight that are not all ASCII. A function
+/// of its own, not inlined, so that the loop where the scan spends its time has the registers
+/// to itself (inlined into its caller, its constants were reloaded for every eight bytes), and
+/// called once for many words, so that the call costs little.
+#[inline(never)]
+fn capital_lanes(
+    bytes: &[u8],
+    from: usize,
+    found: &mut [(usize, u64); CAPITAL_WORDS],
+) -> (usize, usize) {
+    let lanes = |x: u64| {
+        let capitals = lanes_in(x, b'A', b'Z');
+        if x & HIGH == 0 {
+            capitals
+        } else {
+            capitals | lanes_eq(x, KELVIN[0])
+        }
+    };
+    let mut count = 0;
+    let words = bytes[from..].chunks_exact(8);
     let rest = words.remainder();
+    let mut at = from;
+    for word in words {
+        let mask = lanes(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+        at += 8;
+        if mask != 0 {
+            found[count] = (at - 8, mask);
+            count += 1;
+            if count == CAPITAL_WORDS {
+                return (count, at);
+            }
+        }
+    }
     let mut last = [0; 8];
     last[..rest.len()].copy_from_slice(rest);
-    words
-        .map(|w| u64::from_le_bytes(w.try_into().unwrap_or_default()))
-        .chain((!rest.is_empty()).then(|| u64::from_le_bytes(last)))
-        .enumerate()
-        .map(move |(n, x)| (n * 8, lanes(x)))
+    let mask = lanes(u64::from_le_bytes(last));
+    if mask != 0 {
+        found[count] = (at, mask);
+        count += 1;
+    }
+    (count, bytes.len())
 }
 
-/// The positions of the ASCII capitals of `bytes` and of the first byte of every Kelvin sign
-/// (and of some other characters that share it), in order; tested eight bytes at once, so
-/// that the many bytes that are neither cost no branch each.
-fn capitals(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    let lanes = |x| lanes_in(x, b'A', b'Z') | lanes_eq(x, KELVIN[0]);
-    lane_masks(bytes, lanes).flat_map(|(at, mut mask)| {
-        std::iter::from_fn(move || {
-            let k = mask.trailing_zeros() as usize / 8;
-            mask &= mask.wrapping_sub(1);
-            (k < 8).then_some(at + k)
-        })
-    })
+/// The bytes a letter at byte `at` stands between, past ASCII white space on either side:
+/// those before it and those after it.
+fn around(bytes: &[u8], at: usize) -> (&[u8], &[u8]) {
+    let space = |b: &&u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let end = at - bytes[..at].iter().rev().take_while(space).count();
+    let start = at + 1;
+    let start = start + bytes[start..].iter().take_while(space).count();
+    (&bytes[..end], &bytes[start..])
 }
 
-/// False when the token right before (`before`) or after the letter at byte `at` cannot be
-/// `key` (a phrase word in lower case or a punctuation mark): past ASCII white space, the
-/// bytes there do not read `key` in ASCII lower case. A byte that is not ASCII there (which
-/// may be white space of another kind) lets it through.
-fn beside(bytes: &[u8], at: usize, before: bool, key: &str) -> bool {
-    let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+/// False when the token right before (`before`) or after a letter cannot be `key` (a phrase
+/// word in lower case or a punctuation mark): past ASCII white space, the bytes there (`head`
+/// or `tail`, from [`around`]) do not read `key` in ASCII lower case. A byte that is not
+/// ASCII there (which may be white space of another kind) lets it through.
+fn beside(head: &[u8], tail: &[u8], before: bool, key: &str) -> bool {
     if before {
-        let end = at - bytes[..at].iter().rev().take_while(|b| space(b)).count();
-        let head = &bytes[..end];
         head.last().is_some_and(|b| !b.is_ascii())
             || (head.len() >= key.len()
                 && head[head.len() - key.len()..].eq_ignore_ascii_case(key.as_bytes()))
     } else {
-        let start = at + 1;
-        let start = start + bytes[start..].iter().take_while(|b| space(b)).count();
-        let tail = &bytes[start..];
         tail.first().is_some_and(|b| !b.is_ascii())
             || tail
                 .get(..key.len())
@@ -711,21 +907,31 @@ pub(crate) fn option_matches<'q, 't, const N: usize>(
     mut matcher: impl FnMut(&'static Lexicon, &[Token<'t>]) -> Option<PhraseMatch>,
 ) -> Vec<(usize, &'q LangText, PhraseMatch)> {
     let mut out = Vec::new();
-    for (i, option) in q.question.options.iter().enumerate() {
-        for lang in cx.languages() {
-            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
+    // Language by language, so that each language's lexicon and sets are looked up once, not
+    // once per option; an option already matched in an earlier language is passed over, as
+    // trying the languages per option would (`done`, left empty until a match).
+    let mut done: Vec<bool> = Vec::new();
+    for lang in cx.languages() {
+        let Some(lexicon) = cx.lexicon(lang) else {
+            continue;
+        };
+        let sets = sets(lexicon);
+        for (i, option) in q.question.options.iter().enumerate() {
+            let Some(entry) = option.text.entry(lang) else {
                 continue;
             };
             let text = &entry.text.value;
-            if !sets(lexicon).iter().any(|set| a.may_match(text, set)) {
+            if !a.may_match_any(text, &sets) || done.get(i).is_some_and(|&d| d) {
                 continue;
             }
             if let Some(m) = matcher(lexicon, a.tokens(text)) {
+                done.resize(q.question.options.len(), false);
+                done[i] = true;
                 out.push((i, entry, m));
-                break;
             }
         }
     }
+    out.sort_by_key(|(i, ..)| *i);
     out
 }
 
@@ -921,7 +1127,9 @@ impl Lexicon {
 
     /// The lexicon of `lang` (`nl`, `en`, also `en-GB`), if quizkit has one.
     pub fn get(lang: &str) -> Option<&'static Lexicon> {
-        let primary = lang.split(['-', '_']).next().unwrap_or(lang);
+        // Asked for every text by several rules: a byte search, not a `split` iterator.
+        let end = lang.bytes().position(|b| matches!(b, b'-' | b'_'));
+        let primary = end.map_or(lang, |end| &lang[..end]);
         Lexicon::all()
             .ok()?
             .iter()
@@ -1148,6 +1356,42 @@ mod tests {
             .filter(|c| !c.is_ascii() && c.to_lowercase().all(|l| l.is_ascii()))
             .collect();
         assert_eq!(found, LOWERS_TO_ASCII);
+    }
+
+    /// [`for_each_capital`] stops where told and finds what a byte-by-byte test finds: every
+    /// ASCII capital and every byte 0xE2 (the Kelvin sign's lead byte), in texts of every
+    /// length against the eight-byte steps, short ones and ones with more eight-byte words
+    /// with capitals than [`capital_lanes`] hands over at a time.
+    #[test]
+    fn capitals_are_found_byte_by_byte() {
+        let pieces: Vec<String> = [
+            "A", "b", "Zz", "\u{212A}", "’", "é", "@[", "`{", " ", "XYZ", "9",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let texts = generated_texts(0x2f6b_1d3a_9c4e_5871, 5_000, &pieces, &["", " "]);
+        let mut long = 0;
+        for text in texts.flat_map(|t| [t.clone(), t.repeat(24)]) {
+            let bytes = text.as_bytes();
+            let expected: Vec<usize> = (0..bytes.len())
+                .filter(|&i| bytes[i].is_ascii_uppercase() || bytes[i] == KELVIN[0])
+                .collect();
+            let mut found = Vec::new();
+            for_each_capital(bytes, |i| {
+                found.push(i);
+                true
+            });
+            assert_eq!(found, expected, "{text:?}");
+            let mut first = Vec::new();
+            for_each_capital(bytes, |i| {
+                first.push(i);
+                false
+            });
+            assert_eq!(first, expected.get(..1).unwrap_or_default(), "{text:?}");
+            let words = |at: &Vec<usize>| at.iter().map(|i| i / 8).collect::<FastSet<_>>().len();
+            long += usize::from(words(&expected) > CAPITAL_WORDS);
+        }
+        assert!(long > 1000, "few texts with many capitals: {long}");
     }
 
     /// Texts built from the lexicons' own words, letters, punctuation, code and odd
@@ -1385,6 +1629,74 @@ mod tests {
         assert!(
             ruled_out > 100_000,
             "the filter rarely rules out: {ruled_out}"
+        );
+    }
+
+    /// [`PhraseSet::may_match_words`] as it was: every phrase's [`Need`] compared with the
+    /// filter, one after the other.
+    fn may_match_words_each(set: &PhraseSet, words: &TextWords) -> bool {
+        !set.phrases.is_empty()
+            && (words.unknown
+                || set
+                    .phrases
+                    .iter()
+                    .any(|p| Need::of(p).is_none_or(|need| need.met_by(words))))
+    }
+
+    /// Grouping the phrases by anchor changes no answer of [`PhraseSet::may_match_words`]:
+    /// the same as comparing with every phrase, on texts of the lexicons' words and letters,
+    /// for every set and for sets with phrases of no word, no letter or an unknown word.
+    #[test]
+    fn anchors_follow_every_phrase() {
+        let all = Lexicon::all().unwrap_or_default();
+        let extra = [
+            "A",
+            "B",
+            "C",
+            "I",
+            "ii",
+            "Z",
+            "+",
+            ",",
+            ":",
+            "\u{212A}EY",
+            "é",
+            "zebra",
+        ];
+        let pieces = phrase_pieces(
+            &extra,
+            all.iter()
+                .flat_map(|l| sets(l).into_iter().map(|(_, set)| set)),
+        );
+        let glue = [" ", "", "\n", ": ", "'"];
+        let own: Vec<PhraseSet> = [
+            &["{letter} + {letter}", "none of these"][..],
+            &["+", "all of the above"],
+            &["{letter}", "{letter} {letter} {letter}", "the above"],
+            &["zebra crossing", "the above"],
+            &["", "the"],
+            &[],
+        ]
+        .iter()
+        .map(|list| PhraseSet::new(list.iter().map(|p| Phrase::new(p)).collect()))
+        .collect();
+        let mut passed = 0;
+        let mut ruled_out = 0;
+        for text in generated_texts(0x5851_f42d_4c95_7f2d, 30_000, &pieces, &glue) {
+            let words = TextWords::of(&text);
+            let lexicon_sets = all
+                .iter()
+                .flat_map(|l| sets(l).into_iter().map(|(_, set)| set));
+            for set in lexicon_sets.chain(&own) {
+                let expected = may_match_words_each(set, &words);
+                assert_eq!(set.may_match_words(&words), expected, "{text:?} {set:?}");
+                passed += usize::from(expected);
+                ruled_out += usize::from(!expected);
+            }
+        }
+        assert!(
+            passed > 10_000 && ruled_out > 100_000,
+            "{passed} {ruled_out}"
         );
     }
 

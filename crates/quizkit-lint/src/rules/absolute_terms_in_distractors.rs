@@ -3,7 +3,7 @@
 
 use quizkit_model::index_letter;
 
-use crate::lexicon::find;
+use crate::lexicon::{Lexicon, find};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule absolute-terms-in-distractors` prints.
@@ -80,27 +80,30 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
-    // Whether the key has an absolute term, per language (the same for every distractor).
-    let key_has_one: Vec<bool> = cx
+    // The languages in which a distractor is looked at, with their lexicons: those whose key
+    // has no absolute term (the same for every distractor), each looked up once.
+    let langs: Vec<(&str, &Lexicon)> = cx
         .languages()
-        .map(|lang| {
-            cx.lexicon(lang).is_some_and(|lexicon| {
-                q.options[key].text.get(lang).is_some_and(|k| {
-                    a.may_match(k, &lexicon.absolute_terms)
-                        && !find(&lexicon.absolute_terms, a.tokens(k)).is_empty()
-                })
+        .filter_map(|lang| Some((lang, cx.lexicon(lang)?)))
+        .filter(|(lang, lexicon)| {
+            !q.options[key].text.get(lang).is_some_and(|k| {
+                a.may_match(k, &lexicon.absolute_terms)
+                    && !find(&lexicon.absolute_terms, a.tokens(k)).is_empty()
             })
         })
         .collect();
+    if langs.is_empty() {
+        return;
+    }
     for (i, option) in q.options.iter().enumerate() {
         if i == key {
             continue;
         }
-        for (l, lang) in cx.languages().enumerate() {
-            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
+        for &(lang, lexicon) in &langs {
+            let Some(entry) = option.text.entry(lang) else {
                 continue;
             };
-            if key_has_one[l] || !a.may_match(&entry.text.value, &lexicon.absolute_terms) {
+            if !a.may_match(&entry.text.value, &lexicon.absolute_terms) {
                 continue;
             }
             if let Some(m) = find(&lexicon.absolute_terms, a.tokens(&entry.text.value)).first() {
