@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use quizkit_model::LangText;
 
-use crate::lanes::{HIGH, LANES, ascii_lower, lanes_eq, lanes_in};
+use crate::lanes::{HIGH, LANES, ascii_alnum, ascii_lower, lanes_eq, lanes_in};
 use crate::text::{Token, lowercase, tokens};
 use crate::{Analysis, Context, QuestionRef};
 
@@ -236,28 +236,14 @@ struct AnchorGroup {
     needs: Vec<Need>,
 }
 
-/// The bits a [`TextWords`] filter sets for a word with hash `hash`, as (filter word, mask).
-fn filter_bits(hash: u64) -> impl Iterator<Item = (usize, u64)> {
-    let mut bits = [0; FILTER_WORDS];
-    TextWords::add(&mut bits, hash);
-    // Only the set bits are visited: every word of the lexicons goes through here for each
-    // phrase set built.
-    bits.into_iter().enumerate().flat_map(|(i, mut word)| {
-        std::iter::from_fn(move || {
-            let mask = word & word.wrapping_neg();
-            word &= !mask;
-            (mask != 0).then_some((i, mask))
-        })
-    })
-}
-
 impl WordTest {
     fn new(phrases: &[Phrase]) -> WordTest {
         // How many words of the lexicons set each bit: a filter holds no other words, so a bit
         // of an anchor that few other words set is rarely there without the anchor.
         let mut shared = [[0u32; 64]; FILTER_WORDS];
         for &hash in &vocabulary().hashes {
-            for (i, mask) in filter_bits(hash) {
+            let (at, bit) = filter_bits(hash);
+            for (i, mask) in at.into_iter().zip(bit) {
                 shared[i][mask.trailing_zeros() as usize] += 1;
             }
         }
@@ -290,7 +276,8 @@ impl WordTest {
             }
             // Two of its bits (any of them is a necessary condition), the one fewer other words
             // share first.
-            let mut bits: Vec<(usize, u64)> = filter_bits(word_hash(anchor.bytes())).collect();
+            let (at, bit) = filter_bits(word_hash(anchor.bytes()));
+            let mut bits: Vec<(usize, u64)> = at.into_iter().zip(bit).collect();
             bits.sort_by_key(|&(i, mask)| shared[i][mask.trailing_zeros() as usize]);
             let first = bits.first().copied().unwrap_or((0, 0));
             let second = bits.get(1).copied().unwrap_or(first);
@@ -550,71 +537,142 @@ pub struct TextWords {
 }
 
 impl TextWords {
-    /// The words of `text`.
+    /// The words of `text`, found eight bytes at a time: a word's bytes in a `u64` are a run
+    /// of lanes, so only the edges of words cost a step each, never the bytes between them;
+    /// and each word is looked up in the [`Vocabulary`] without a branch.
+    ///
+    /// A byte is a word's when it is an ASCII letter or digit, or an apostrophe between one
+    /// and a letter (where [`tokens`] keeps it inside a word too): other bytes, and every byte
+    /// that is not ASCII, end a word. Apostrophes and bytes that are not ASCII are rare, so
+    /// they are looked at one at a time, and only in a block that has them.
     pub fn of(text: &str) -> TextWords {
-        let mut words = TextWords::default();
-        let vocabulary = vocabulary();
+        let Some(table) = &vocabulary().table else {
+            return TextWords {
+                unknown: true,
+                ..TextWords::default()
+            };
+        };
         let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            if WORD_BYTES[usize::from(bytes[i])] == 0 {
-                // The Kelvin sign's lead byte is met here, so no pass of its own looks for it.
-                if bytes[i] == KELVIN[0] && bytes[i..].starts_with(KELVIN) {
-                    words.unknown = true;
+        let mut bits = [0u64; FILTER_WORDS];
+        let mut letters = 0u32;
+        let mut unknown = false;
+        // Where the last word that started began; the high bit of the lowest lane set when
+        // the previous block's last byte is a word's; the previous block (zeros before the
+        // text).
+        let mut start = 0;
+        let mut carry = 0u64;
+        let mut before = 0u64;
+        // The word that began at `start` and ends before lane `lane` (below 8) of the block
+        // `x` at `at`: its bits if it is a phrase word, and whether it is a letter.
+        let mut word = |start: usize, at: usize, lane: usize, x: u64, before: u64| {
+            let len = at + lane - start;
+            // The eight bytes before the lane, from this block and the one before.
+            let last = ((u128::from(x) << 64 | u128::from(before)) >> ((8 * lane) & 63)) as u64;
+            let (at, bit) = table.look_up(last, len);
+            for (at, bit) in at.into_iter().zip(bit) {
+                bits[at % FILTER_WORDS] |= bit;
+            }
+            // A byte of a word (a letter or digit when alone) is a capital when its bit 5 is
+            // clear.
+            letters += u32::from((len == 1) & (last >> 61 & 1 == 0));
+        };
+        let mut at = 0;
+        loop {
+            // Past the end, zero bytes (a whole block of them when the text fills its last
+            // block): they are no word's, so the last word ends in the last block.
+            let x = match bytes.get(at..at + 8) {
+                Some(block) => u64::from_le_bytes(block.try_into().unwrap_or_default()),
+                None => {
+                    let mut last = [0; 8];
+                    let rest = &bytes[at.min(bytes.len())..];
+                    last[..rest.len()].copy_from_slice(rest);
+                    u64::from_le_bytes(last)
                 }
-                i += 1;
-                continue;
+            };
+            let mut mask = ascii_alnum(x);
+            let apostrophes = lanes_eq(x, b'\'');
+            if (x & HIGH) | apostrophes != 0 {
+                let (inner, kelvin) = rare(bytes, at, x, apostrophes);
+                mask |= inner;
+                unknown |= kelvin;
             }
-            let start = i;
-            while let Some(&b) = bytes.get(i) {
-                if WORD_BYTES[usize::from(b)] == 0 {
-                    let inner_apostrophe =
-                        b == b'\'' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
-                    if !inner_apostrophe {
-                        break;
-                    }
+            // The lanes where a word starts or ends (the first lane past it): they differ
+            // from the lane before. Starts and ends take turns, beginning with an end when a
+            // word runs on from the block before.
+            let mut edges = mask ^ ((mask << 8) | carry);
+            let lane = |edges: u64| edges.trailing_zeros() as usize / 8;
+            if carry != 0 && edges != 0 {
+                word(start, at, lane(edges), x, before);
+                edges &= edges - 1;
+            }
+            while edges != 0 {
+                start = at + lane(edges);
+                edges &= edges - 1;
+                if edges == 0 {
+                    break;
                 }
-                i += 1;
+                word(start, at, lane(edges), x, before);
+                edges &= edges - 1;
             }
-            let len = i - start;
-            if len == 1 && bytes[start].is_ascii_uppercase() {
-                words.letters = words.letters.saturating_add(1);
-            }
-            // Only the words of some phrase: the filter then stays nearly empty, so that it
-            // rarely lets through a text that has none of a phrase's words. Most words are
-            // told apart by their length and first byte, most others by the hash's low bits,
-            // before the set is looked up.
-            let first = usize::from(WORD_BYTES[usize::from(bytes[start])]);
-            if len >= 64 || vocabulary.lens[first] & (1 << len) == 0 {
-                continue;
-            }
-            // The word's [`WordHash`], worked out only now, from its last eight bytes (zeros
-            // before a shorter word), first byte highest, in lower case: every byte of a word
-            // (letter, digit, apostrophe) has bit 5 set in lower case, so setting that bit
-            // turns a capital into its lower case.
-            let last = match i.checked_sub(8) {
-                Some(from) => u64::from_be_bytes(bytes[from..i].try_into().unwrap_or_default()),
-                None => bytes[..i].iter().fold(0, |x, &b| (x << 8) | u64::from(b)),
-            };
-            let keep = if len >= 8 { !0 } else { (1 << (8 * len)) - 1 };
-            let hash = WordHash {
-                last: (last | (LANES * 0x20)) & keep,
-                len: len as u64,
-            };
-            let hash = hash.finish();
-            if vocabulary.may_have(hash) && vocabulary.hashes.contains(&hash) {
-                TextWords::add(&mut words.bits, hash);
+            carry = mask >> 56;
+            before = x;
+            at += 8;
+            if at > bytes.len() {
+                break;
             }
         }
-        words
+        TextWords {
+            bits,
+            letters: u8::try_from(letters).unwrap_or(u8::MAX),
+            unknown,
+        }
     }
 
     /// Sets the two bits of a word with hash `hash`.
     fn add(bits: &mut [u64; FILTER_WORDS], hash: u64) {
-        for bit in [hash >> 55, (hash >> 46) & 0x1ff] {
-            bits[(bit >> 6) as usize] |= 1 << (bit & 63);
+        let (at, bit) = filter_bits(hash);
+        for (at, bit) in at.into_iter().zip(bit) {
+            bits[at] |= bit;
         }
     }
+}
+
+/// The two bits of a word with hash `hash` in a [`TextWords`] filter: the indices of their
+/// `u64`s, and the bits in them.
+fn filter_bits(hash: u64) -> ([usize; 2], [u64; 2]) {
+    let bits = [hash >> 55, (hash >> 46) & 0x1ff];
+    (bits.map(|b| (b >> 6) as usize), bits.map(|b| 1 << (b & 63)))
+}
+
+/// The inner apostrophes of the eight bytes `x` at `at` of `bytes` as lanes of a word (the
+/// high bit of each), and whether they hold a Kelvin sign (the one character other than ASCII
+/// whose lower case is ASCII: the filter then gives up).
+#[cold]
+fn rare(bytes: &[u8], at: usize, x: u64, mut apostrophes: u64) -> (u64, bool) {
+    let mut inner = 0;
+    while apostrophes != 0 {
+        let lane = apostrophes.trailing_zeros() / 8;
+        apostrophes &= apostrophes - 1;
+        let i = at + lane as usize;
+        // An apostrophe before another is not before a letter, so one in a word follows a
+        // letter or digit.
+        if i > 0
+            && bytes[i - 1].is_ascii_alphanumeric()
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+        {
+            inner |= 0x80 << (8 * lane);
+        }
+    }
+    let mut kelvin = false;
+    if x & HIGH != 0 {
+        let mut leads = lanes_eq(x, KELVIN[0]);
+        while leads != 0 {
+            let i = at + leads.trailing_zeros() as usize / 8;
+            leads &= leads - 1;
+            kelvin |= bytes[i..].starts_with(KELVIN);
+        }
+    }
+    (inner, kelvin)
 }
 
 /// The words of every phrase of the embedded lexicons: the only words a [`TextWords`] filter
@@ -623,33 +681,99 @@ impl TextWords {
 struct Vocabulary {
     /// Their [`word_hash`]es.
     hashes: FastSet<u64>,
-    /// Per ASCII first byte, the lengths (below 64) of the ASCII words that start with it, a
-    /// bit each: most words of a text are told apart from every phrase word without a hash.
-    lens: [u64; 128],
-    /// Their hashes' low bits, a bit each: a hash that misses here is not looked up.
-    low_bits: [u64; LOW_BITS_WORDS],
+    /// The words by their key, for [`TextWords::of`]; none when they do not fit in one (a test
+    /// checks that they do), and then any phrase may match any text.
+    table: Option<Box<Table>>,
 }
 
-/// The size of [`Vocabulary::low_bits`] in 64-bit words: 16,384 bits, a few hundred set.
-const LOW_BITS_WORDS: usize = 256;
+/// The bits of the slot of a word's [`word_key`] in a [`Table`].
+const SLOT_BITS: u32 = 12;
 
-impl Vocabulary {
-    /// False when `hash` is none of the words' hashes, told by its low bits.
-    fn may_have(&self, hash: u64) -> bool {
-        let bit = hash as usize % (LOW_BITS_WORDS * 64);
-        self.low_bits[bit / 64] & (1 << (bit % 64)) != 0
+/// A perfect hash table of up to 255 words, by [`word_key`] and length: no two words share a
+/// slot, so a look-up reads one slot, and needs no branch.
+struct Table {
+    /// The multiplier that spreads the keys over `slots`.
+    seed: u64,
+    /// Per slot, the index of its word in `words`, or 0 for none.
+    slots: [u8; 1 << SLOT_BITS],
+    /// Each word's key and length and its [`filter_bits`]; first a word that matches nothing.
+    words: [Entry; 256],
+}
+
+/// A word of a [`Table`].
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    len: usize,
+    at: [usize; 2],
+    bit: [u64; 2],
+}
+
+impl Table {
+    /// The [`filter_bits`] of the word of length `len` whose last eight bytes (zeros or other
+    /// bytes before a shorter word) are `last` if it is one of the words, and no bits (zeros)
+    /// otherwise.
+    fn look_up(&self, last: u64, len: usize) -> ([usize; 2], [u64; 2]) {
+        let key = word_key(last, len);
+        let entry = &self.words[usize::from(self.slots[slot(self.seed, key, len)])];
+        // All ones when the word is this one, else zero, in arithmetic: no branch for the
+        // many words of the text that are not phrase words.
+        let differ = (entry.key ^ key) | (entry.len ^ len) as u64;
+        let hit = ((differ | differ.wrapping_neg()) >> 63).wrapping_sub(1);
+        (entry.at, entry.bit.map(|bit| bit & hit))
     }
+
+    /// A table of `words` (each with its key, length and bits), when one of the multipliers
+    /// tried puts no two of them in a slot.
+    fn new(words: &[Entry]) -> Option<Box<Table>> {
+        if words.len() > 255 {
+            return None;
+        }
+        let mut table = Box::new(Table {
+            seed: 0x9e37_79b9_7f4a_7c15,
+            slots: [0; 1 << SLOT_BITS],
+            words: [Entry::default(); 256],
+        });
+        table.words[1..=words.len()].copy_from_slice(words);
+        // With a few hundred words in a few thousand slots, a few dozen tries.
+        for _ in 0..100_000 {
+            table.seed = table.seed.wrapping_add(0x6a09_e667_f3bc_c909) | 1;
+            table.slots.fill(0);
+            let perfect = words.iter().zip(1..).all(|(w, i)| {
+                let slot = &mut table.slots[slot(table.seed, w.key, w.len)];
+                let free = *slot == 0;
+                *slot = i;
+                free
+            });
+            if perfect {
+                return Some(table);
+            }
+        }
+        None
+    }
+}
+
+/// The slot of a [`word_key`] in a [`Table`] with multiplier `seed`, for a word of length
+/// `len`.
+fn slot(seed: u64, key: u64, len: usize) -> usize {
+    ((key ^ len as u64).wrapping_mul(seed) >> (64 - SLOT_BITS)) as usize
+}
+
+/// A word's key: its last eight bytes in lower case (every byte of a word, a letter, digit or
+/// apostrophe, has bit 5 set in lower case, so setting that bit turns a capital into its lower
+/// case), its last byte highest, with zeros before a word shorter than eight; `last` holds them
+/// and, before a shorter word, other bytes. Of the words of a length, only those with the same
+/// last eight bytes share a key, and they share a [`word_hash`] too.
+fn word_key(last: u64, len: usize) -> u64 {
+    let keep = !0 << ((64 - 8 * len.min(8)) & 63);
+    (last | (LANES * 0x20)) & keep
 }
 
 /// The [`Vocabulary`], read on first use.
 fn vocabulary() -> &'static Vocabulary {
     static VOCABULARY: OnceLock<Vocabulary> = OnceLock::new();
     VOCABULARY.get_or_init(|| {
-        let mut vocabulary = Vocabulary {
-            hashes: FastSet::default(),
-            lens: [0; 128],
-            low_bits: [0; LOW_BITS_WORDS],
-        };
+        let mut words: Vec<String> = Vec::new();
         for (_, source) in SOURCES {
             let Ok(file) = toml::from_str::<LexiconFile>(source) else {
                 continue;
@@ -666,39 +790,41 @@ fn vocabulary() -> &'static Vocabulary {
             ];
             for phrase in lists.iter().flatten() {
                 for part in Phrase::new(phrase).parts {
-                    if let Part::Word(w) = part {
-                        let hash = word_hash(w.bytes());
-                        vocabulary.hashes.insert(hash);
-                        let bit = hash as usize % (LOW_BITS_WORDS * 64);
-                        vocabulary.low_bits[bit / 64] |= 1 << (bit % 64);
-                        if let Some(&first) = w.as_bytes().first()
-                            && first.is_ascii()
-                            && w.len() < 64
-                        {
-                            vocabulary.lens[usize::from(first)] |= 1 << w.len();
-                        }
+                    if let Part::Word(w) = part
+                        && !words.contains(&w)
+                    {
+                        words.push(w);
                     }
                 }
             }
         }
-        vocabulary
+        Vocabulary::new(&words)
     })
 }
 
-/// Each byte in lower case when it is an ASCII letter or digit, else 0: one lookup for a test
-/// and a conversion.
-const WORD_BYTES: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut b = 0;
-    while b < 128 {
-        let byte = b as u8;
-        if byte.is_ascii_alphanumeric() {
-            table[b] = byte.to_ascii_lowercase();
+impl Vocabulary {
+    /// The vocabulary of `words` (distinct, in lower case).
+    fn new(words: &[String]) -> Vocabulary {
+        // The key and length of each word as the scan sees it; of words that share both (the
+        // same last eight bytes), which have the same hash, one is enough.
+        let mut entries: Vec<Entry> = Vec::new();
+        for w in words.iter().filter(|w| !w.is_empty()) {
+            let bytes = w.as_bytes();
+            let tail = &bytes[bytes.len().saturating_sub(8)..];
+            let mut last = [0; 8];
+            last[8 - tail.len()..].copy_from_slice(tail);
+            let (key, len) = (word_key(u64::from_le_bytes(last), w.len()), w.len());
+            if !entries.iter().any(|e| (e.key, e.len) == (key, len)) {
+                let (at, bit) = filter_bits(word_hash(w.bytes()));
+                entries.push(Entry { key, len, at, bit });
+            }
         }
-        b += 1;
+        Vocabulary {
+            hashes: words.iter().map(|w| word_hash(w.bytes())).collect(),
+            table: Table::new(&entries),
+        }
     }
-    table
-};
+}
 
 /// The hash of a word fed a byte at a time: of its last eight bytes and its length, mixed once
 /// at the end (a multiply per byte would be the scan's whole cost). Longer words that share
@@ -1448,8 +1574,8 @@ mod tests {
         })
     }
 
-    /// [`TextWords::of`] as it was (a pass of its own for the Kelvin sign, every word's hash
-    /// looked up), save for the length and first byte test: the reference for the scan.
+    /// [`TextWords::of`] as it was (a byte at a time, a pass of its own for the Kelvin sign,
+    /// every word's hash looked up in a set): the reference for the scan.
     fn text_words_bytewise(text: &str) -> TextWords {
         let mut words = TextWords {
             unknown: LOWERS_TO_ASCII.iter().any(|&c| text.contains(c)),
@@ -1459,32 +1585,25 @@ mod tests {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            if WORD_BYTES[usize::from(bytes[i])] == 0 {
+            if !bytes[i].is_ascii_alphanumeric() {
                 i += 1;
                 continue;
             }
             let start = i;
             let mut hash = WordHash::default();
             while let Some(&b) = bytes.get(i) {
-                let mut lower = WORD_BYTES[usize::from(b)];
-                if lower == 0 {
+                if !b.is_ascii_alphanumeric() {
                     let inner_apostrophe =
                         b == b'\'' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
                     if !inner_apostrophe {
                         break;
                     }
-                    lower = b;
                 }
-                hash.byte(lower);
+                hash.byte(b.to_ascii_lowercase());
                 i += 1;
             }
             let hash = hash.finish();
-            // The one change: a word of a length and first byte no phrase word has is left
-            // out (its hash may still collide with a phrase word's: same last eight bytes).
-            let len = i - start;
-            let first = usize::from(WORD_BYTES[usize::from(bytes[start])]);
-            let may_be = len < 64 && vocabulary.lens[first] & (1 << len) != 0;
-            if may_be && vocabulary.hashes.contains(&hash) {
+            if vocabulary.hashes.contains(&hash) {
                 TextWords::add(&mut words.bits, hash);
             }
             if i - start == 1 && bytes[start].is_ascii_uppercase() {
@@ -1494,11 +1613,10 @@ mod tests {
         words
     }
 
-    /// [`TextWords::of`] gives what the former scan gave, on texts of the lexicons' words
-    /// glued by every kind of byte at a word's edge, Kelvin signs and apostrophes included (it
-    /// fails if the low-bit test or the Kelvin test in the scan goes wrong).
-    #[test]
-    fn text_words_follow_the_bytewise_scan() {
+    /// The pieces and glue of [`text_words_follow_the_bytewise_scan`]: the lexicons' words and
+    /// every kind of byte at a word's edge, Kelvin signs, apostrophes, digits, capitals and
+    /// bytes that are not ASCII included.
+    fn edge_pieces() -> (Vec<String>, [&'static str; 16]) {
         let all = Lexicon::all().unwrap_or_default();
         let extra = [
             "A",
@@ -1531,8 +1649,26 @@ mod tests {
                 .flat_map(|l| sets(l).into_iter().map(|(_, set)| set)),
         );
         let glue = [
-            " ", "", "'", "\n", "’", "-", "\u{e9}", "@", "[", "`", "{", "/", ":",
+            " ", "", "'", "\n", "’", "-", "\u{e9}", "@", "[", "`", "{", "/", ":", "0", "'s", "Q",
         ];
+        (pieces, glue)
+    }
+
+    /// Whether [`TextWords::of`] and [`text_words_bytewise`] agree on `text`, and whether the
+    /// filter has any bit.
+    fn same_as_bytewise(text: &str) -> (bool, bool) {
+        let (new, old) = (TextWords::of(text), text_words_bytewise(text));
+        let same = new.bits == old.bits && new.letters == old.letters && new.unknown == old.unknown;
+        assert!(same, "{text:?}: {new:?} != {old:?}");
+        (same, old.bits != [0; FILTER_WORDS])
+    }
+
+    /// [`TextWords::of`] gives what the former scan gave, on texts of the lexicons' words
+    /// glued by every kind of byte at a word's edge (it fails if the edges of words, the
+    /// low-bit test or the Kelvin test in the scan go wrong).
+    #[test]
+    fn text_words_follow_the_bytewise_scan() {
+        let (pieces, glue) = edge_pieces();
         let mut differ = 0;
         let mut with_bits = 0;
         for seed in 1..=4u64 {
@@ -1541,13 +1677,9 @@ mod tests {
                     let Some(text) = text.get(start..) else {
                         continue;
                     };
-                    let (new, old) = (TextWords::of(text), text_words_bytewise(text));
-                    with_bits += usize::from(old.bits != [0; FILTER_WORDS]);
-                    let same = new.bits == old.bits
-                        && new.letters == old.letters
-                        && new.unknown == old.unknown;
+                    let (same, bits) = same_as_bytewise(text);
                     differ += usize::from(!same);
-                    assert!(same, "{text:?}: {new:?} != {old:?}");
+                    with_bits += usize::from(bits);
                 }
             }
         }
@@ -1556,6 +1688,75 @@ mod tests {
             with_bits > 10_000,
             "few texts with phrase words: {with_bits}"
         );
+    }
+
+    /// The same on every slice of up to 70 bytes (at a character's edge) of such texts: words
+    /// and characters at every offset of a block of eight bytes, and every length of the last
+    /// block.
+    #[test]
+    fn text_words_follow_the_bytewise_scan_at_every_length() {
+        let (pieces, glue) = edge_pieces();
+        let mut texts = 0;
+        for text in generated_texts(0x5851_f42d_4c95_7f2d, 400, &pieces, &glue) {
+            let text = text.repeat(1 + 70 / text.len().max(1));
+            for start in 0..9 {
+                for len in 0..=70 {
+                    if let Some(slice) = text.get(start..start + len) {
+                        texts += 1;
+                        assert!(same_as_bytewise(slice).0);
+                    }
+                }
+            }
+        }
+        assert!(texts > 100_000, "few slices: {texts}");
+    }
+
+    /// The perfect table finds each of its words, capitals and a text's other bytes before
+    /// them aside, and no word outside it, with as many words as it takes; more do not fit,
+    /// and the lexicons' words do.
+    #[test]
+    fn vocabulary_finds_its_words_and_no_others() {
+        let mut state = 0x2545_f491_4f6c_dd1d;
+        let mut word = |len: usize| -> String {
+            let bytes = b"abcdefghijklmnopqrstuvwxyz0123456789'";
+            (0..len)
+                .map(|_| char::from(bytes[(xorshift(&mut state) % 37) as usize]))
+                .collect()
+        };
+        let mut words: Vec<String> = (0..300).map(|n| word(1 + n % 14)).collect();
+        words.sort();
+        words.dedup();
+        let others: Vec<String> = (0..20_000).map(|n| word(1 + n % 14)).collect();
+        let last = |w: &str, before: u8| {
+            let mut last = [before; 8];
+            let tail = &w.as_bytes()[w.len().saturating_sub(8)..];
+            last[8 - tail.len()..].copy_from_slice(tail);
+            u64::from_le_bytes(last)
+        };
+        for count in [25, 255] {
+            let words = &words[..count];
+            let vocabulary = Vocabulary::new(words);
+            let Some(table) = &vocabulary.table else {
+                panic!("{count} words do not fit");
+            };
+            for w in words {
+                let bits = filter_bits(word_hash(w.bytes()));
+                for (text, before) in [(w.clone(), 0), (w.to_uppercase(), b'x'), (w.clone(), 0xff)]
+                {
+                    assert_eq!(table.look_up(last(&text, before), w.len()), bits, "{w}");
+                }
+            }
+            for w in &others {
+                let tail = |k: &str| k.as_bytes()[k.len().saturating_sub(8)..].to_vec();
+                let known = words
+                    .iter()
+                    .any(|k| k.len() == w.len() && tail(k) == tail(w));
+                let (_, bits) = table.look_up(last(w, b'z'), w.len());
+                assert_eq!(bits != [0; 2], known, "{w}");
+            }
+        }
+        assert!(Vocabulary::new(&words[..256]).table.is_none());
+        assert!(vocabulary().table.is_some());
     }
 
     /// The same for [`TextWords`], over every phrase set, on texts built from all the
