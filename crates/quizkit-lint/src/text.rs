@@ -1157,6 +1157,29 @@ mod tests {
         assert_eq!(plain("  two\n\n lines  "), "two lines");
     }
 
+    /// [`plain_len`], which takes an ASCII text without markers or runs of white space as it
+    /// is, against the length of [`plain_ascii`] on every text of up to six bytes over a
+    /// letter, a space and the bytes it looks for (markers in the first three only): the
+    /// random texts below seldom hold two spaces and no marker.
+    #[test]
+    fn plain_len_of_every_short_text() {
+        let alphabet = b"a *`~[]_\t\n\x0b\x0c\r";
+        let mut texts = vec![String::new()];
+        for _ in 0..7 {
+            let mut longer = Vec::new();
+            for text in &texts {
+                assert_eq!(plain_len(text), plain_ascii(text).len(), "{text:?}");
+                for &b in alphabet
+                    .iter()
+                    .filter(|&&b| b == b'a' || b == b' ' || text.len() < 3)
+                {
+                    longer.push(format!("{text}{}", char::from(b)));
+                }
+            }
+            texts = longer;
+        }
+    }
+
     /// The byte-wise [`plain_ascii`] against the general path, on ASCII built from the
     /// characters `plain` treats specially.
     #[test]
