@@ -500,15 +500,35 @@ fn similar_pairs<'a>(
     // generated only to be thrown away, and the group's maps are small. The groups are those
     // of the number keys, in the order of their first stem; a pair whose numbers differ after
     // all (two sets of numbers with one key) is dropped below.
-    let mut group_of: FastMap<u64, usize> = FastMap::default();
-    let mut groups: Vec<Vec<u32>> = Vec::new();
-    for (pos, (_, p)) in stems.iter().enumerate() {
+    // Most groups hold one stem: rather than a list for each, the stems' positions are laid
+    // out group after group in one list (a counting sort, positions ascending in each), and
+    // only the groups of two or more are searched.
+    let mut group_of: FastMap<u64, u32> = FastMap::default();
+    let (mut of_stem, mut sizes) = (Vec::with_capacity(stems.len()), Vec::new());
+    for (_, p) in stems {
         let g = *group_of.entry(p.numbers).or_insert_with(|| {
-            groups.push(Vec::new());
-            groups.len() - 1
+            sizes.push(0usize);
+            (sizes.len() - 1) as u32
         });
-        groups[g].push(pos as u32);
+        sizes[g as usize] += 1;
+        of_stem.push(g);
     }
+    let mut starts = Vec::with_capacity(sizes.len() + 1);
+    starts.push(0);
+    for &n in &sizes {
+        starts.push(starts[starts.len() - 1] + n);
+    }
+    let mut fill = starts[..sizes.len()].to_vec();
+    let mut members = vec![0u32; stems.len()];
+    for (pos, &g) in of_stem.iter().enumerate() {
+        members[fill[g as usize]] = pos as u32;
+        fill[g as usize] += 1;
+    }
+    let groups: Vec<&[u32]> = starts
+        .windows(2)
+        .map(|w| &members[w[0]..w[1]])
+        .filter(|group| group.len() >= 2)
+        .collect();
     // The groups are independent: searched in parallel, each into its own list, and the
     // lists joined in the groups' order, so the pairs do not depend on scheduling.
     let found: Vec<Vec<(usize, usize, f64)>> = groups
