@@ -317,7 +317,7 @@ fn fmix(mut h: u64) -> u64 {
 
 /// The hash of a shingle, from the hashes of its three words. It ends in a multiplication,
 /// whose top bits depend on every bit before it: those are the bits the search's table is
-/// indexed by ([`Search::keys`]), so no finalizer is needed.
+/// indexed by ([`Search::slots`]), so no finalizer is needed.
 fn shingle_hash(words: &[u64]) -> u64 {
     words.iter().fold(0u64, |h, &w| fx_add(h, w))
 }
@@ -500,15 +500,35 @@ fn similar_pairs<'a>(
     // generated only to be thrown away, and the group's maps are small. The groups are those
     // of the number keys, in the order of their first stem; a pair whose numbers differ after
     // all (two sets of numbers with one key) is dropped below.
-    let mut group_of: FastMap<u64, usize> = FastMap::default();
-    let mut groups: Vec<Vec<u32>> = Vec::new();
-    for (pos, (_, p)) in stems.iter().enumerate() {
+    // Most groups hold one stem: rather than a list for each, the stems' positions are laid
+    // out group after group in one list (a counting sort, positions ascending in each), and
+    // only the groups of two or more are searched.
+    let mut group_of: FastMap<u64, u32> = FastMap::default();
+    let (mut of_stem, mut sizes) = (Vec::with_capacity(stems.len()), Vec::new());
+    for (_, p) in stems {
         let g = *group_of.entry(p.numbers).or_insert_with(|| {
-            groups.push(Vec::new());
-            groups.len() - 1
+            sizes.push(0usize);
+            (sizes.len() - 1) as u32
         });
-        groups[g].push(pos as u32);
+        sizes[g as usize] += 1;
+        of_stem.push(g);
     }
+    let mut starts = Vec::with_capacity(sizes.len() + 1);
+    starts.push(0);
+    for &n in &sizes {
+        starts.push(starts[starts.len() - 1] + n);
+    }
+    let mut fill = starts[..sizes.len()].to_vec();
+    let mut members = vec![0u32; stems.len()];
+    for (pos, &g) in of_stem.iter().enumerate() {
+        members[fill[g as usize]] = pos as u32;
+        fill[g as usize] += 1;
+    }
+    let groups: Vec<&[u32]> = starts
+        .windows(2)
+        .map(|w| &members[w[0]..w[1]])
+        .filter(|group| group.len() >= 2)
+        .collect();
     // The groups are independent: searched in parallel, each into its own list, and the
     // lists joined in the groups' order, so the pairs do not depend on scheduling.
     let found: Vec<Vec<(usize, usize, f64)>> = groups
@@ -530,18 +550,17 @@ fn similar_pairs<'a>(
 struct Search {
     /// The group's shingles, numbered in the order first seen: an open-addressing table with
     /// linear probing from the top bits of a shingle's hash (its hashes are well mixed), the
-    /// hash in `keys` and the number in `ids` ([`EMPTY`] in a free slot).
-    keys: Vec<u64>,
-    ids: Vec<u32>,
-    /// The slots of `ids` in use: freed for the next group, so that the table is cleared in
+    /// hash and the number side by side in one slot, so that a probe loads one cache line
+    /// (the number is [`EMPTY`] in a free slot).
+    slots: Vec<(u64, u32)>,
+    /// The slots of `slots` in use: freed for the next group, so that the table is cleared in
     /// the time the group took to fill it, whatever its size.
     used: Vec<u32>,
     /// By shingle number: how many stems of the group have it, then (after a counting sort)
-    /// its place in the order of prefix filtering, rarest first.
-    count: Vec<u32>,
-    /// By shingle number: the last stem (position in the group) that had it, so that a
-    /// shingle a stem repeats counts once.
-    last: Vec<u32>,
+    /// its place in the order of prefix filtering, rarest first; and the last stem (position
+    /// in the group) that had it, so that a shingle a stem repeats counts once. Side by side,
+    /// as the numbering pass reads and writes both.
+    count: Vec<(u32, u32)>,
     /// Where each count starts in that order.
     bucket: Vec<u32>,
     /// The stems' shingles, each once, one stem after the other: their numbers in text
@@ -584,7 +603,7 @@ struct Search {
     found: Vec<(u32, u32, f64)>,
 }
 
-/// A free slot of [`Search::ids`].
+/// The number in a free slot of [`Search::slots`].
 const EMPTY: u32 = u32::MAX;
 
 /// An `overlap` that the positional filter ruled out.
@@ -681,11 +700,9 @@ impl Search {
             return;
         }
         let Search {
-            keys,
-            ids,
+            slots: table,
             used,
             count,
-            last,
             bucket,
             tokens,
             starts,
@@ -719,43 +736,39 @@ impl Search {
         let slots = (2 * occurrences).next_power_of_two().max(16);
         let (shift, mask) = (64 - slots.trailing_zeros(), slots - 1);
         for &slot in used.iter() {
-            ids[slot as usize] = EMPTY;
+            table[slot as usize].1 = EMPTY;
         }
         used.clear();
-        if ids.len() < slots {
-            ids.resize(slots, EMPTY);
-            keys.resize(slots, 0);
+        if table.len() < slots {
+            table.resize(slots, (0, EMPTY));
         }
         count.clear();
-        last.clear();
         tokens.clear();
         starts.clear();
-        // Slots masked into tables of exactly `slots` entries need no bounds checks.
-        let (ids, keys) = (&mut ids[..=mask], &mut keys[..=mask]);
+        // Slots masked into a table of exactly `slots` entries need no bounds checks.
+        let table = &mut table[..=mask];
         for (at, &pos) in group.iter().enumerate() {
             starts.push(tokens.len() as u32);
             for &s in &stems[pos as usize].1.shingles {
                 let mut slot = (s >> shift) as usize & mask;
                 let id = loop {
-                    let id = ids[slot];
+                    let (key, id) = table[slot];
                     if id == EMPTY {
                         let fresh = count.len() as u32;
-                        ids[slot] = fresh;
-                        keys[slot] = s;
+                        table[slot] = (s, fresh);
                         used.push(slot as u32);
-                        count.push(0);
-                        last.push(u32::MAX);
+                        count.push((0, u32::MAX));
                         break fresh;
                     }
-                    if keys[slot] == s {
+                    if key == s {
                         break id;
                     }
                     slot = (slot + 1) & mask;
                 };
-                let seen = &mut last[id as usize];
-                if *seen != at as u32 {
-                    *seen = at as u32;
-                    count[id as usize] += 1;
+                let (seen, last) = &mut count[id as usize];
+                if *last != at as u32 {
+                    *last = at as u32;
+                    *seen += 1;
                     tokens.push(id);
                 }
             }
@@ -764,10 +777,10 @@ impl Search {
         // The group's order: rarest first, ties in the order first seen (any one order serves,
         // as long as every stem uses it); a counting sort, as the counts are small.
         let distinct = count.len();
-        let most = count.iter().copied().max().unwrap_or(0) as usize;
+        let most = count.iter().map(|&(c, _)| c).max().unwrap_or(0) as usize;
         bucket.clear();
         bucket.resize(most + 2, 0);
-        for &c in count.iter() {
+        for &(c, _) in count.iter() {
             bucket[c as usize + 1] += 1;
         }
         for c in 1..bucket.len() {
@@ -775,7 +788,7 @@ impl Search {
         }
         // The places below `unique` are the shingles only one stem of the group has.
         let unique = bucket.get(2).copied().unwrap_or(0);
-        for c in count.iter_mut() {
+        for (c, _) in count.iter_mut() {
             let slot = &mut bucket[*c as usize];
             *c = *slot;
             *slot += 1;
@@ -796,7 +809,7 @@ impl Search {
             let mut only = 0;
             pick.clear();
             for t in x.iter_mut() {
-                *t = count[*t as usize];
+                *t = count[*t as usize].0;
                 if *t < unique {
                     only += 1;
                     if only == want {
