@@ -1,5 +1,6 @@
-//! What the question rules share about one question's texts: its tokens, its prose claims and
-//! its normalized form, each worked out once, on first use, and handed to every rule.
+//! What the question rules share about one question: its texts' tokens, word filters, prose
+//! claims and normalized forms, and its `checks` evaluated, each worked out once, on first use,
+//! and handed to every rule.
 
 use std::cell::OnceCell;
 
@@ -22,6 +23,14 @@ struct Slot<'q> {
     plain: OnceCell<String>,
     normalized: OnceCell<String>,
     quantity: OnceCell<Option<OptionQuantity>>,
+}
+
+impl Slot<'_> {
+    /// The prose claims of the text, read in the language it is written in.
+    fn claims(&self) -> &[ProseClaim] {
+        self.claims
+            .get_or_init(|| extract_claims(self.text, lang(self.lang)))
+    }
 }
 
 /// The shared analysis of one question's texts (stem, options, feedback, explanation, in every
@@ -108,20 +117,13 @@ impl<'q> Analysis<'q> {
     /// The prose claims ([`extract_claims`]) of `text`, a text of the question, read in the
     /// language it is written in.
     pub fn claims(&self, text: &str) -> &[ProseClaim] {
-        let slot = self.slot(text);
-        slot.claims
-            .get_or_init(|| extract_claims(slot.text, lang(slot.lang)))
+        self.slot(text).claims()
     }
 
     /// Whether any text of the question has a prose claim ([`Analysis::claims`]): most have
     /// none, and the claim rules need not look for their texts one by one.
     pub fn has_claims(&self) -> bool {
-        self.slots.iter().any(|slot| {
-            !slot
-                .claims
-                .get_or_init(|| extract_claims(slot.text, lang(slot.lang)))
-                .is_empty()
-        })
+        self.slots.iter().any(|slot| !slot.claims().is_empty())
     }
 
     /// [`text::plain`] of `text`, a text of the question.
