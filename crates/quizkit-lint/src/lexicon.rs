@@ -739,7 +739,7 @@ impl Table {
         for _ in 0..100_000 {
             table.seed = table.seed.wrapping_add(0x6a09_e667_f3bc_c909) | 1;
             table.slots.fill(0);
-            let perfect = words.iter().zip(1..).all(|(w, i)| {
+            let perfect = words.iter().zip(1..=u8::MAX).all(|(w, i)| {
                 let slot = &mut table.slots[slot(table.seed, w.key, w.len)];
                 let free = *slot == 0;
                 *slot = i;
