@@ -90,27 +90,19 @@ impl Violation for KeyLengthBias {
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let lang = cx.bank.config.default_language();
-    let mut p = Vec::new();
+    let mut p = Vec::with_capacity(cx.questions.len());
     let mut longest = 0;
     for q in &cx.questions {
         let Some(key) = Context::single_key(q.question) else {
             continue;
         };
-        let texts: Option<Vec<&str>> = q.options.iter().map(|o| o.text.get(lang)).collect();
-        let Some(texts) = texts.filter(|t| t.len() >= 2) else {
+        let options = &q.options;
+        let Some(is_longest) = key_is_longest(options.len(), key, |i| options[i].text.get(lang))
+        else {
             continue;
         };
-        p.push(1.0 / texts.len() as f64);
-        // A text has at most as many characters as bytes: an option with fewer bytes than the
-        // key has characters is shorter, and need not be read.
-        let key_len = plain_len(texts[key]);
-        if texts
-            .iter()
-            .enumerate()
-            .all(|(i, t)| i == key || t.len() < key_len || plain_len(t) < key_len)
-        {
-            longest += 1;
-        }
+        p.push(1.0 / options.len() as f64);
+        longest += usize::from(is_longest);
     }
     if p.len() < MIN_QUESTIONS {
         return;
@@ -129,5 +121,117 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             cx.bank.config.id.span.clone(),
             &v,
         ));
+    }
+}
+
+/// Whether option `key` of `options` options (whose texts `text` gives) is strictly the longest
+/// in characters ([`plain_len`]); `None` when there are fewer than two options or one has no
+/// text.
+///
+/// A text has at most as many characters as bytes, and reading a text's characters costs a
+/// trip to its memory while its length in bytes is at hand. So the other option with the most
+/// bytes is read first, when it has as many bytes as the key: most often it has as many
+/// characters too, and the key is not the longest without being read. Otherwise the key is
+/// read, and only the options with at least as many bytes as the key has characters.
+fn key_is_longest<'t>(
+    options: usize,
+    key: usize,
+    text: impl Fn(usize) -> Option<&'t str>,
+) -> Option<bool> {
+    if options < 2 {
+        return None;
+    }
+    let mut key_text = "";
+    let mut widest = "";
+    for i in 0..options {
+        let t = text(i)?;
+        if i == key {
+            key_text = t;
+        } else if t.len() >= widest.len() {
+            widest = t;
+        }
+    }
+    if widest.len() >= key_text.len() && plain_len(widest) >= key_text.len() {
+        return Some(false);
+    }
+    let key_len = plain_len(key_text);
+    Some(
+        (0..options).all(|i| {
+            i == key || text(i).is_some_and(|t| t.len() < key_len || plain_len(t) < key_len)
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::xorshift;
+
+    /// Every option's characters counted, as before options were read in order of their bytes.
+    fn key_is_longest_plainly(texts: &[Option<&str>], key: usize) -> Option<bool> {
+        let texts: Option<Vec<&str>> = texts.iter().copied().collect();
+        let texts = texts.filter(|t| t.len() >= 2)?;
+        let key_len = plain_len(texts[key]);
+        Some(
+            texts
+                .iter()
+                .enumerate()
+                .all(|(i, t)| i == key || plain_len(t) < key_len),
+        )
+    }
+
+    #[test]
+    fn reading_the_widest_option_first_finds_what_counting_all_finds() {
+        // Pieces whose characters and bytes differ: Markdown markers, runs of spaces, links,
+        // accents, so that bytes and characters order the options differently.
+        let pieces = [
+            "a",
+            "word",
+            "**",
+            "*",
+            "  ",
+            " ",
+            "é",
+            "ß",
+            "[x](http://y)",
+            "`c`",
+            "_",
+            "x_y",
+            "\u{2014}",
+            "—",
+            "\t",
+            "\n",
+            "~~",
+            "12",
+            "",
+            "ëëë",
+        ];
+        let mut state = 0x1234_5678_9abc_def1_u64;
+        let mut both = [0; 2];
+        for _ in 0..20_000 {
+            let options = (xorshift(&mut state) % 6) as usize;
+            let texts: Vec<String> = (0..options)
+                .map(|_| {
+                    (0..xorshift(&mut state) % 6)
+                        .map(|_| pieces[(xorshift(&mut state) % pieces.len() as u64) as usize])
+                        .collect()
+                })
+                .collect();
+            let absent = (xorshift(&mut state) % 40) as usize;
+            let texts: Vec<Option<&str>> = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (i != absent).then_some(t.as_str()))
+                .collect();
+            for key in 0..options {
+                let fast = key_is_longest(options, key, |i| texts[i]);
+                assert_eq!(fast, key_is_longest_plainly(&texts, key), "{texts:?} {key}");
+                if let Some(longest) = fast {
+                    both[usize::from(longest)] += 1;
+                }
+            }
+        }
+        // Both answers came up often, so the comparison meant something.
+        assert!(both.iter().all(|&n| n > 1000), "{both:?}");
     }
 }

@@ -88,16 +88,20 @@ impl Violation for KeyPositionRun {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    let keyed: Vec<_> = cx
-        .questions
-        .iter()
-        .filter(|q| q.options.len() >= 2)
-        .filter_map(|&q| Context::single_key(q.question).map(|k| (q, k)))
-        .collect();
-    let p_same: Vec<f64> = keyed
-        .iter()
-        .map(|(q, _)| 1.0 / q.options.len() as f64)
-        .collect();
+    // The keyed questions by their index in the bank, not by `QuestionRef` (32 bytes): the
+    // lists are as long as the bank, and what they cost to fill is mostly their memory.
+    let mut keyed: Vec<(usize, usize)> = Vec::with_capacity(cx.questions.len());
+    let mut p_same: Vec<f64> = Vec::with_capacity(cx.questions.len());
+    for q in &cx.questions {
+        let k = q.options.len();
+        if k < 2 {
+            continue;
+        }
+        if let Some(key) = Context::single_key(q.question) {
+            keyed.push((q.index, key));
+            p_same.push(1.0 / k as f64);
+        }
+    }
     if keyed.len() < 2 {
         return;
     }
@@ -111,6 +115,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         if length >= threshold {
             let run = &keyed[start..end];
             let (first, key) = run[0];
+            let first = cx.questions[first];
             let Some(answer) = &first.answer else {
                 continue;
             };
@@ -118,13 +123,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 letter: index_letter(key),
                 length,
                 first: first.id.value.clone(),
-                last: run[length - 1].0.id.value.clone(),
+                last: cx.questions[run[length - 1].0].id.value.clone(),
                 questions: keyed.len(),
                 threshold,
                 p,
             };
             let mut finding = Finding::on(first, answer.span.clone(), &v);
-            for (q, _) in &run[1..] {
+            for &(i, _) in &run[1..] {
+                let q = cx.questions[i];
                 if let Some(a) = &q.answer {
                     finding =
                         finding.with_related(q.file, a.span.clone(), format!("`{}`", q.id.value));
