@@ -157,7 +157,7 @@ pub struct PhraseSet {
     word_test: WordTest,
 }
 
-/// What a text must have for a phrase to match in it: each of its words (as the bits of a
+/// What a text must have for a phrase to match in it: each of its words (as their bits in a
 /// [`TextWords`] filter) and as many letters as it takes (each matches a token of its own).
 #[derive(Debug, Clone, Copy, Default)]
 struct Need {
@@ -176,11 +176,8 @@ impl Need {
         for part in &phrase.parts {
             match part {
                 Part::Word(w) => {
-                    let hash = word_hash(w.bytes());
-                    if !w.is_ascii() || !vocabulary.hashes.contains(&hash) {
-                        return None;
-                    }
-                    TextWords::add(&mut bits, hash);
+                    let index = usize::from(vocabulary.index(w)?);
+                    bits[index / 64] |= 1 << (index % 64);
                 }
                 Part::Letter => letters += 1,
                 Part::Punct(_) => {}
@@ -218,10 +215,8 @@ struct WordTest {
     /// The fewest letters among the phrases with no word, if any (such a phrase needs nothing
     /// else).
     wordless: Option<u8>,
-    /// The first and the second bit of every anchor, each over all anchors: a text that has
-    /// none of either has no anchor. (Any one bit of a common word, such as "de", may be an
-    /// anchor's; two rarely are.)
-    anchor_bits: [[u64; FILTER_WORDS]; 2],
+    /// The bits of every anchor: a text that has none of them has no anchor.
+    anchor_bits: [u64; FILTER_WORDS],
     /// The phrases with words, by anchor.
     groups: Vec<AnchorGroup>,
 }
@@ -229,24 +224,14 @@ struct WordTest {
 /// The phrases of a [`WordTest`] that share an anchor word.
 #[derive(Debug, Clone)]
 struct AnchorGroup {
-    /// Up to two bits of the anchor in a filter, as (filter word, mask): a text that lacks one
-    /// lacks the anchor.
-    bits: [(usize, u64); 2],
+    /// The anchor's bit in a filter, as (filter word, mask).
+    bit: (usize, u64),
     /// The phrases' needs.
     needs: Vec<Need>,
 }
 
 impl WordTest {
     fn new(phrases: &[Phrase]) -> WordTest {
-        // How many words of the lexicons set each bit: a filter holds no other words, so a bit
-        // of an anchor that few other words set is rarely there without the anchor.
-        let mut shared = [[0u32; 64]; FILTER_WORDS];
-        for &hash in &vocabulary().hashes {
-            let (at, bit) = filter_bits(hash);
-            for (i, mask) in at.into_iter().zip(bit) {
-                shared[i][mask.trailing_zeros() as usize] += 1;
-            }
-        }
         let mut test = WordTest::default();
         let mut anchors: Vec<&str> = Vec::new();
         for phrase in phrases {
@@ -274,18 +259,13 @@ impl WordTest {
                 test.groups[at].needs.push(need);
                 continue;
             }
-            // Two of its bits (any of them is a necessary condition), the one fewer other words
-            // share first.
-            let (at, bit) = filter_bits(word_hash(anchor.bytes()));
-            let mut bits: Vec<(usize, u64)> = at.into_iter().zip(bit).collect();
-            bits.sort_by_key(|&(i, mask)| shared[i][mask.trailing_zeros() as usize]);
-            let first = bits.first().copied().unwrap_or((0, 0));
-            let second = bits.get(1).copied().unwrap_or(first);
-            test.anchor_bits[0][first.0] |= first.1;
-            test.anchor_bits[1][second.0] |= second.1;
+            // The need has the bit of each of its words, the anchor's among them.
+            let index = vocabulary().index(anchor).map_or(0, usize::from);
+            let bit = (index / 64, 1 << (index % 64));
+            test.anchor_bits[bit.0] |= bit.1;
             anchors.push(anchor);
             test.groups.push(AnchorGroup {
-                bits: [first, second],
+                bit,
                 needs: vec![need],
             });
         }
@@ -466,13 +446,9 @@ impl PhraseSet {
                 .fold(0, |found, (a, w)| found | (a & w))
                 != 0
         };
-        has(&test.anchor_bits[0])
-            && has(&test.anchor_bits[1])
+        has(&test.anchor_bits)
             && test.groups.iter().any(|group| {
-                group
-                    .bits
-                    .iter()
-                    .all(|&(i, mask)| words.bits[i] & mask != 0)
+                words.bits[group.bit.0] & group.bit.1 != 0
                     && group.needs.iter().any(|need| need.met_by(words))
             })
     }
@@ -513,14 +489,16 @@ impl PhraseSet {
     }
 }
 
-/// The size of a [`TextWords`] filter in 64-bit words: 512 bits, two a word, keep an option's
-/// or a stem's few dozen words apart.
-const FILTER_WORDS: usize = 8;
+/// The size of a [`TextWords`] filter in 64-bit words: a bit for each of the 256 indices of a
+/// [`Table`] (the bit of index 0, which no word has, cleared).
+const FILTER_WORDS: usize = 4;
 
 /// The words a text may hold, as far as phrase matching goes, told from its bytes in one pass
-/// and kept in a few words of memory: a filter that has the bits of every word that a token of
-/// the text could match, and how many letters (one-letter capital tokens) it has. It can claim
-/// a word the text does not have, never the other way round.
+/// and kept in a few words of memory: a filter that has the bit of every word of the
+/// [`Vocabulary`] that a token of the text could match (the bit of its index in the
+/// [`Table`]), and how many letters (one-letter capital tokens) it has. It can claim a word the
+/// text does not have (only a longer one with the same last eight bytes), never the other way
+/// round.
 ///
 /// A phrase word is ASCII (phrases with other words are let through), and a token whose lower
 /// case is an ASCII word is ASCII itself (save for the Kelvin sign, for which the filter gives
@@ -568,10 +546,10 @@ impl TextWords {
             let len = at + lane - start;
             // The eight bytes before the lane, from this block and the one before.
             let last = ((u128::from(x) << 64 | u128::from(before)) >> ((8 * lane) & 63)) as u64;
-            let (at, bit) = table.look_up(last, len);
-            for (at, bit) in at.into_iter().zip(bit) {
-                bits[at % FILTER_WORDS] |= bit;
-            }
+            // Every word sets a bit, one that is no phrase word's the bit of index 0: no branch
+            // for the many words of the text that are not phrase words.
+            let index = usize::from(table.look_up(last, len));
+            bits[index / 64] |= 1 << (index % 64);
             // A byte of a word (a letter or digit when alone) is a capital when its bit 5 is
             // clear.
             letters += u32::from((len == 1) & (last >> 61 & 1 == 0));
@@ -582,12 +560,7 @@ impl TextWords {
             // block): they are no word's, so the last word ends in the last block.
             let x = match bytes.get(at..at + 8) {
                 Some(block) => u64::from_le_bytes(block.try_into().unwrap_or_default()),
-                None => {
-                    let mut last = [0; 8];
-                    let rest = &bytes[at.min(bytes.len())..];
-                    last[..rest.len()].copy_from_slice(rest);
-                    u64::from_le_bytes(last)
-                }
+                None => last_block(bytes, at),
             };
             let mut mask = ascii_alnum(x);
             let apostrophes = lanes_eq(x, b'\'');
@@ -621,27 +594,33 @@ impl TextWords {
                 break;
             }
         }
+        bits[0] &= !1;
         TextWords {
             bits,
             letters: u8::try_from(letters).unwrap_or(u8::MAX),
             unknown,
         }
     }
-
-    /// Sets the two bits of a word with hash `hash`.
-    fn add(bits: &mut [u64; FILTER_WORDS], hash: u64) {
-        let (at, bit) = filter_bits(hash);
-        for (at, bit) in at.into_iter().zip(bit) {
-            bits[at] |= bit;
-        }
-    }
 }
 
-/// The two bits of a word with hash `hash` in a [`TextWords`] filter: the indices of their
-/// `u64`s, and the bits in them.
-fn filter_bits(hash: u64) -> ([usize; 2], [u64; 2]) {
-    let bits = [hash >> 55, (hash >> 46) & 0x1ff];
-    (bits.map(|b| (b >> 6) as usize), bits.map(|b| 1 << (b & 63)))
+/// The bytes of `bytes` from `at` on, fewer than eight, as a block with zeros past the end:
+/// shifted out of the last eight bytes where the text has eight (no call to copy them).
+fn last_block(bytes: &[u8], at: usize) -> u64 {
+    let rest = bytes.len().saturating_sub(at);
+    match bytes
+        .len()
+        .checked_sub(8)
+        .and_then(|from| bytes.get(from..))
+    {
+        Some(block) => {
+            let block = u64::from_le_bytes(block.try_into().unwrap_or_default());
+            block.checked_shr(8 * (8 - rest) as u32).unwrap_or(0)
+        }
+        None => bytes[at.min(bytes.len())..]
+            .iter()
+            .rev()
+            .fold(0, |block, &b| block << 8 | u64::from(b)),
+    }
 }
 
 /// The inner apostrophes of the eight bytes `x` at `at` of `bytes` as lanes of a word (the
@@ -679,8 +658,6 @@ fn rare(bytes: &[u8], at: usize, x: u64, mut apostrophes: u64) -> (u64, bool) {
 /// keeps. Read from [`SOURCES`] on its own, not through [`Lexicon::all`], whose phrase sets
 /// are built with it.
 struct Vocabulary {
-    /// Their [`word_hash`]es.
-    hashes: FastSet<u64>,
     /// The words by their key, for [`TextWords::of`]; none when they do not fit in one (a test
     /// checks that they do), and then any phrase may match any text.
     table: Option<Box<Table>>,
@@ -690,13 +667,14 @@ struct Vocabulary {
 const SLOT_BITS: u32 = 12;
 
 /// A perfect hash table of up to 255 words, by [`word_key`] and length: no two words share a
-/// slot, so a look-up reads one slot, and needs no branch.
+/// slot, so a look-up reads one slot, and needs no branch. A word's index in it (1 to 255) is
+/// its bit in a [`TextWords`] filter.
 struct Table {
     /// The multiplier that spreads the keys over `slots`.
     seed: u64,
     /// Per slot, the index of its word in `words`, or 0 for none.
     slots: [u8; 1 << SLOT_BITS],
-    /// Each word's key and length and its [`filter_bits`]; first a word that matches nothing.
+    /// Each word's key and length; first a word that matches nothing.
     words: [Entry; 256],
 }
 
@@ -705,22 +683,20 @@ struct Table {
 struct Entry {
     key: u64,
     len: usize,
-    at: [usize; 2],
-    bit: [u64; 2],
 }
 
 impl Table {
-    /// The [`filter_bits`] of the word of length `len` whose last eight bytes (zeros or other
-    /// bytes before a shorter word) are `last` if it is one of the words, and no bits (zeros)
-    /// otherwise.
-    fn look_up(&self, last: u64, len: usize) -> ([usize; 2], [u64; 2]) {
+    /// The index of the word of length `len` whose last eight bytes (zeros or other bytes before
+    /// a shorter word) are `last` if it is one of the words, and 0 otherwise.
+    fn look_up(&self, last: u64, len: usize) -> u8 {
         let key = word_key(last, len);
-        let entry = &self.words[usize::from(self.slots[slot(self.seed, key, len)])];
-        // All ones when the word is this one, else zero, in arithmetic: no branch for the
-        // many words of the text that are not phrase words.
+        let index = self.slots[slot(self.seed, key, len)];
+        let entry = &self.words[usize::from(index)];
+        // The index when the word is this one, else 0, in arithmetic: no branch for the many
+        // words of the text that are not phrase words.
         let differ = (entry.key ^ key) | (entry.len ^ len) as u64;
-        let hit = ((differ | differ.wrapping_neg()) >> 63).wrapping_sub(1);
-        (entry.at, entry.bit.map(|bit| bit & hit))
+        let miss = ((differ | differ.wrapping_neg()) >> 63) as u8;
+        index & miss.wrapping_sub(1)
     }
 
     /// A table of `words` (each with its key, length and bits), when one of the multipliers
@@ -763,7 +739,7 @@ fn slot(seed: u64, key: u64, len: usize) -> usize {
 /// apostrophe, has bit 5 set in lower case, so setting that bit turns a capital into its lower
 /// case), its last byte highest, with zeros before a word shorter than eight; `last` holds them
 /// and, before a shorter word, other bytes. Of the words of a length, only those with the same
-/// last eight bytes share a key, and they share a [`word_hash`] too.
+/// last eight bytes share a key.
 fn word_key(last: u64, len: usize) -> u64 {
     let keep = !0 << ((64 - 8 * len.min(8)) & 63);
     (last | (LANES * 0x20)) & keep
@@ -806,52 +782,38 @@ impl Vocabulary {
     /// The vocabulary of `words` (distinct, in lower case).
     fn new(words: &[String]) -> Vocabulary {
         // The key and length of each word as the scan sees it; of words that share both (the
-        // same last eight bytes), which have the same hash, one is enough.
+        // same last eight bytes), one is enough.
         let mut entries: Vec<Entry> = Vec::new();
         for w in words.iter().filter(|w| !w.is_empty()) {
-            let bytes = w.as_bytes();
-            let tail = &bytes[bytes.len().saturating_sub(8)..];
-            let mut last = [0; 8];
-            last[8 - tail.len()..].copy_from_slice(tail);
-            let (key, len) = (word_key(u64::from_le_bytes(last), w.len()), w.len());
+            let (key, len) = (word_key(last_bytes(w), w.len()), w.len());
             if !entries.iter().any(|e| (e.key, e.len) == (key, len)) {
-                let (at, bit) = filter_bits(word_hash(w.bytes()));
-                entries.push(Entry { key, len, at, bit });
+                entries.push(Entry { key, len });
             }
         }
         Vocabulary {
-            hashes: words.iter().map(|w| word_hash(w.bytes())).collect(),
             table: Table::new(&entries),
         }
     }
-}
 
-/// The hash of a word fed a byte at a time: of its last eight bytes and its length, mixed once
-/// at the end (a multiply per byte would be the scan's whole cost). Longer words that share
-/// both collide, which only lets a text through.
-#[derive(Default)]
-struct WordHash {
-    last: u64,
-    len: u64,
-}
-
-impl WordHash {
-    fn byte(&mut self, b: u8) {
-        self.last = self.last << 8 | u64::from(b);
-        self.len += 1;
-    }
-
-    fn finish(self) -> u64 {
-        let h = self.last.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ self.len;
-        (h ^ (h >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    /// The index of `word` (in lower case) in the table, the bit a filter has for it; `None`
+    /// for a word that is not ASCII or not among the words (which no filter holds), or when
+    /// there is no table.
+    fn index(&self, word: &str) -> Option<u8> {
+        let table = self.table.as_ref()?;
+        let ascii = !word.is_empty() && word.is_ascii();
+        let index = table.look_up(last_bytes(word), word.len());
+        (ascii && index != 0).then_some(index)
     }
 }
 
-/// The hash of a word given in lower case, as [`TextWords::of`] works it out.
-fn word_hash(word: impl Iterator<Item = u8>) -> u64 {
-    let mut hash = WordHash::default();
-    word.for_each(|b| hash.byte(b));
-    hash.finish()
+/// The last eight bytes of `word` as [`Table::look_up`] takes them, with zeros before a shorter
+/// word.
+fn last_bytes(word: &str) -> u64 {
+    let bytes = word.as_bytes();
+    let tail = &bytes[bytes.len().saturating_sub(8)..];
+    let mut last = [0; 8];
+    last[8 - tail.len()..].copy_from_slice(tail);
+    u64::from_le_bytes(last)
 }
 
 /// The UTF-8 of the Kelvin sign, the one character other than ASCII whose lower case is all
@@ -1574,8 +1536,8 @@ mod tests {
         })
     }
 
-    /// [`TextWords::of`] as it was (a byte at a time, a pass of its own for the Kelvin sign,
-    /// every word's hash looked up in a set): the reference for the scan.
+    /// [`TextWords::of`] a byte at a time, with a pass of its own for the Kelvin sign, and each
+    /// word looked up as a string ([`Vocabulary::index`]): the reference for the scan.
     fn text_words_bytewise(text: &str) -> TextWords {
         let mut words = TextWords {
             unknown: LOWERS_TO_ASCII.iter().any(|&c| text.contains(c)),
@@ -1590,7 +1552,7 @@ mod tests {
                 continue;
             }
             let start = i;
-            let mut hash = WordHash::default();
+            let mut word = String::new();
             while let Some(&b) = bytes.get(i) {
                 if !b.is_ascii_alphanumeric() {
                     let inner_apostrophe =
@@ -1599,12 +1561,12 @@ mod tests {
                         break;
                     }
                 }
-                hash.byte(b.to_ascii_lowercase());
+                word.push(char::from(b.to_ascii_lowercase()));
                 i += 1;
             }
-            let hash = hash.finish();
-            if vocabulary.hashes.contains(&hash) {
-                TextWords::add(&mut words.bits, hash);
+            if let Some(index) = vocabulary.index(&word) {
+                let index = usize::from(index);
+                words.bits[index / 64] |= 1 << (index % 64);
             }
             if i - start == 1 && bytes[start].is_ascii_uppercase() {
                 words.letters = words.letters.saturating_add(1);
@@ -1712,8 +1674,8 @@ mod tests {
     }
 
     /// The perfect table finds each of its words, capitals and a text's other bytes before
-    /// them aside, and no word outside it, with as many words as it takes; more do not fit,
-    /// and the lexicons' words do.
+    /// them aside, each under an index of its own, and no word outside it, with as many words
+    /// as it takes; more do not fit, and the lexicons' words do.
     #[test]
     fn vocabulary_finds_its_words_and_no_others() {
         let mut state = 0x2545_f491_4f6c_dd1d;
@@ -1739,20 +1701,25 @@ mod tests {
             let Some(table) = &vocabulary.table else {
                 panic!("{count} words do not fit");
             };
+            let tail = |k: &str| k.as_bytes()[k.len().saturating_sub(8)..].to_vec();
+            let mut owners: FastMap<u8, (usize, Vec<u8>)> = FastMap::default();
             for w in words {
-                let bits = filter_bits(word_hash(w.bytes()));
-                for (text, before) in [(w.clone(), 0), (w.to_uppercase(), b'x'), (w.clone(), 0xff)]
-                {
-                    assert_eq!(table.look_up(last(&text, before), w.len()), bits, "{w}");
+                let index = table.look_up(last(w, 0), w.len());
+                assert_ne!(index, 0, "{w}");
+                // Words share an index only when they share their length and last eight bytes.
+                let owner = owners.entry(index).or_insert_with(|| (w.len(), tail(w)));
+                assert_eq!(*owner, (w.len(), tail(w)), "{w}");
+                assert_eq!(vocabulary.index(w), Some(index), "{w}");
+                for (text, before) in [(w.to_uppercase(), b'x'), (w.clone(), 0xff)] {
+                    assert_eq!(table.look_up(last(&text, before), w.len()), index, "{w}");
                 }
             }
             for w in &others {
-                let tail = |k: &str| k.as_bytes()[k.len().saturating_sub(8)..].to_vec();
                 let known = words
                     .iter()
                     .any(|k| k.len() == w.len() && tail(k) == tail(w));
-                let (_, bits) = table.look_up(last(w, b'z'), w.len());
-                assert_eq!(bits != [0; 2], known, "{w}");
+                let index = table.look_up(last(w, b'z'), w.len());
+                assert_eq!(index != 0, known, "{w}");
             }
         }
         assert!(Vocabulary::new(&words[..256]).table.is_none());
