@@ -1,7 +1,7 @@
 //! Claims: `expression = value` and `expression ≈ value`, and the hints for wrong ones.
 
 use crate::error::{Error, span};
-use crate::eval::{PResult, Parser, Val};
+use crate::eval::{MAX_LEN, PResult, Parser, Val};
 use crate::lexer::Kind;
 use crate::quantity::Quantity;
 use miette::SourceSpan;
@@ -307,6 +307,31 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
     })
 }
 
+/// The value `src` states and the precision it is written with: the expected value and the
+/// tolerance of [`check`] of the claim `src = src` (`1.5 GB`: 1.5 GB, ±0.05 GB), or `None`
+/// exactly when that claim cannot be checked. Both sides of that claim are `src`, so it is
+/// read once: reading a multiple-choice option as a quantity costs half the check.
+pub fn stated(src: &str) -> Option<(Quantity, Tolerance)> {
+    // The claim is `src`, ` = ` and `src` again, and must not be too long.
+    if 2 * src.len() + 3 > MAX_LEN {
+        return None;
+    }
+    let mut p = Parser::new(src).ok()?;
+    let v = p.sum().ok()?;
+    let unit = p.conversion(&v).ok()?;
+    // The claim's left side must end at its `=`, the end of `src`: `src` holds no other token
+    // between its sides (no `=`, `≈` or `~` that ends a left side early, no `±`, which would
+    // end it without a relation). Then its right side reads as this one.
+    p.expect_end().ok()?;
+    let tolerance = if v.hu.is_nan() {
+        Tolerance::Relative(1e-9)
+    } else {
+        Tolerance::Absolute(v.hu)
+    };
+    let unit = unit.or_else(|| p.literal_unit(&v));
+    Some((Quantity::new(v.v, v.dim, unit), tolerance))
+}
+
 /// `7B` reads as seven billion; say so when that may be why the dimensions differ.
 fn glued_help(w: &str) -> String {
     let (num, suffix) = w.split_at(w.len().saturating_sub(1));
@@ -449,5 +474,79 @@ mod tests {
             check("7e9 * 2 B", &Options::default()),
             Err(Error::NotAClaim { .. })
         ));
+    }
+
+    /// [`stated`] as its contract says: [`check`] of `src = src`.
+    fn stated_reference(src: &str) -> Option<(Quantity, Tolerance)> {
+        let o = check(&format!("{src} = {src}"), &Options::default()).ok()?;
+        Some((o.expected, o.tolerance))
+    }
+
+    #[test]
+    fn stated_is_the_check_of_the_text_against_itself() {
+        let mut texts: Vec<String> = [
+            "16 s",
+            "1.5 GB",
+            "1500 MB",
+            "7B",
+            "7 billion",
+            "50%",
+            "20 TFLOPS",
+            "B",
+            "",
+            "1 = 1",
+            "1 ≈ 1",
+            "1 ~ 2",
+            "5 s ± 1 s",
+            "5 s +/- 1 s",
+            "7e9 * 16 B -> GB",
+            "7 GB to MB",
+            "7 in",
+            "2 TB/s",
+            "2^3 B",
+            "4096³",
+            "min(2 GB, 3 GB)",
+            "(1 + 2) s",
+            "1 +",
+            "1e999999",
+            "7 xyz",
+            "-3.5 ms",
+            "2 B/param",
+            "1 GB -> s",
+            "to",
+            "7 GB GB",
+            "1.000",
+            "0.50 W",
+            "3 ×",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        // Around the longest text whose claim is not too long.
+        for n in (MAX_LEN / 2 - 8)..(MAX_LEN / 2 + 4) {
+            texts.push(format!("{}1", "1 + ".repeat(n / 4)));
+            texts.push(format!("{:1<n$}", "1"));
+        }
+        let mut read = 0;
+        for text in &texts {
+            assert_eq!(stated(text), stated_reference(text), "{text:?}");
+            read += usize::from(stated(text).is_some());
+        }
+        assert!(read > 20, "{read}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4_000))]
+        #[test]
+        fn stated_is_the_check_of_random_texts_against_themselves(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "7", "1.5", ".5", "7e9", "1_000", "0", " ", "  ", "GB", "MB", "s", "ms", "µs", "B",
+                "b", "bit", "TFLOPS", "%", "Wh", "7B", "billion", "miljard", "to", "in", "->", "→",
+                "min(", "max(", "(", ")", ",", "/", "*", "×", "·", "^", "²", "⁻¹", "-", "+", "=",
+                "≈", "~", "±", "+/-", "x", "the", "é", "\\", "1e999", "?",
+            ]), 0..12),
+        ) {
+            let text = parts.concat();
+            proptest::prop_assert_eq!(stated(&text), stated_reference(&text), "{:?}", text);
+        }
     }
 }

@@ -90,7 +90,7 @@ mod quantity;
 mod test_texts;
 mod unit;
 
-pub use claim::{Hint, HintKind, Options, Outcome, Relation, Tolerance, check};
+pub use claim::{Hint, HintKind, Options, Outcome, Relation, Tolerance, check, stated};
 pub use dim::{Base, Dim};
 pub use error::Error;
 pub use eval::{MAX_DEPTH, MAX_LEN, eval};
