@@ -784,11 +784,7 @@ pub struct NumberReader<'t> {
 impl<'t> NumberReader<'t> {
     /// A reader of the numbers of `text`, written the way `lang` writes them.
     pub fn new(lang: &str, text: &'t str) -> Self {
-        let (decimal, group) = if lang.starts_with("en") {
-            (b'.', b',')
-        } else {
-            (b',', b'.')
-        };
+        let (decimal, group) = separators(lang);
         NumberReader {
             text,
             decimal,
@@ -798,14 +794,6 @@ impl<'t> NumberReader<'t> {
             code: Vec::new(),
             next_code: 0,
         }
-    }
-
-    /// This reader, looking for the first number from byte `at` on: for a caller that has
-    /// found the first digit of the text (a number starts at a digit), or found none and
-    /// passes the text's length.
-    pub(crate) fn starting_at(mut self, at: usize) -> Self {
-        self.at = at;
-        self
     }
 
     /// The byte range of the next number, with its canonical value ([`Number::value`])
@@ -829,72 +817,170 @@ impl<'t> NumberReader<'t> {
                     self.unmarked = Some(start);
                 }
             }
+            let number = NumberAt::read(text, start, self.decimal, self.group);
             let code = &self.code;
-            let preceded_by_letter = match start.checked_sub(1).map(|p| bytes[p]) {
-                None => false,
-                Some(b) if b.is_ascii() => b.is_ascii_alphabetic() || b == b'_',
-                Some(_) => text[..start]
-                    .chars()
-                    .next_back()
-                    .is_some_and(char::is_alphabetic),
-            };
-            let digits_end = |mut j: usize| {
-                while j < bytes.len() && bytes[j].is_ascii_digit() {
-                    j += 1;
-                }
-                j
-            };
-            value.clear();
-            let mut end = digits_end(start);
-            value.push_str(&text[start..end]);
-            // Thousands groups: a separator followed by exactly three digits.
-            loop {
-                let sep = bytes.get(end).copied();
-                let next = digits_end(end + 1);
-                if sep == Some(self.group) && next == end + 4 {
-                    value.push_str(&text[end + 1..next]);
-                    end = next;
-                } else {
-                    break;
-                }
-            }
-            // A fraction: the decimal separator, or the other one when it cannot be a group.
-            if let Some(&sep) = bytes.get(end) {
-                let next = digits_end(end + 1);
-                if next > end + 1 && (sep == self.decimal || (sep == self.group && next != end + 4))
-                {
-                    let fraction = text[end + 1..next].trim_end_matches('0');
-                    if !fraction.is_empty() {
-                        value.push('.');
-                        value.push_str(fraction);
-                    }
-                    end = next;
-                }
-            }
             while code.get(self.next_code).is_some_and(|r| r.end <= start) {
                 self.next_code += 1;
             }
             let in_code = code.get(self.next_code).is_some_and(|r| r.start <= start);
-            // Skip the rest of an identifier such as `W4A16`.
-            self.at = end;
-            while bytes
-                .get(self.at)
-                .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
-            {
-                self.at += 1;
-            }
-            if preceded_by_letter || in_code {
+            self.at = number.next;
+            if number.in_word || in_code {
                 continue;
             }
-            // No leading zeros, but one before the point: `007` is `7`, `00.5` is `0.5`, `00` is `0`.
-            if value.starts_with('0') {
-                let zeros = value.len() - value.trim_start_matches('0').len();
-                value.drain(..zeros);
+            value.clear();
+            number.value(text, |piece| value.push_str(piece));
+            return Some(start..number.end);
+        }
+    }
+}
+
+/// The decimal separator and the thousands separator of `lang`.
+fn separators(lang: &str) -> (u8, u8) {
+    if lang.starts_with("en") {
+        (b'.', b',')
+    } else {
+        (b',', b'.')
+    }
+}
+
+/// A number read at a digit: where its parts are, before its canonical value is written.
+struct NumberAt {
+    /// Where its digits start.
+    start: usize,
+    /// The end of its first run of digits.
+    first_end: usize,
+    /// The end of its thousands groups (`first_end` when it has none): a separator and three
+    /// digits each.
+    groups_end: usize,
+    /// Its fraction's digits, trailing zeros left out (empty when there are only zeros).
+    fraction: Range<usize>,
+    /// Its end.
+    end: usize,
+    /// Where the search for the next number goes on: past the rest of an identifier such as
+    /// `W4A16`.
+    next: usize,
+    /// A letter or `_` stands right before it (`FP16`, `e9`): not a number of the prose.
+    in_word: bool,
+}
+
+impl NumberAt {
+    /// The number whose first digit is at byte `start` of `text`.
+    #[inline]
+    fn read(text: &str, start: usize, decimal: u8, group: u8) -> NumberAt {
+        let bytes = text.as_bytes();
+        let in_word = match start.checked_sub(1).map(|p| bytes[p]) {
+            None => false,
+            Some(b) if b.is_ascii() => b.is_ascii_alphabetic() || b == b'_',
+            Some(_) => text[..start]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphabetic),
+        };
+        let digits_end = |mut j: usize| {
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
             }
-            if value.is_empty() || value.starts_with('.') {
-                value.insert(0, '0');
+            j
+        };
+        let first_end = digits_end(start);
+        let mut end = first_end;
+        // Thousands groups: a separator followed by exactly three digits.
+        while bytes.get(end) == Some(&group) && digits_end(end + 1) == end + 4 {
+            end += 4;
+        }
+        let groups_end = end;
+        let mut fraction = end..end;
+        // A fraction: the decimal separator, or the other one when it cannot be a group.
+        if let Some(&sep) = bytes.get(end) {
+            let next = digits_end(end + 1);
+            if next > end + 1 && (sep == decimal || (sep == group && next != end + 4)) {
+                let mut last = next;
+                while last > end + 1 && bytes[last - 1] == b'0' {
+                    last -= 1;
+                }
+                fraction = end + 1..last;
+                end = next;
             }
-            return Some(start..end);
+        }
+        let mut next = end;
+        while bytes
+            .get(next)
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            next += 1;
+        }
+        NumberAt {
+            start,
+            first_end,
+            groups_end,
+            fraction,
+            end,
+            next,
+            in_word,
+        }
+    }
+
+    /// Hands the canonical value ([`Number::value`]) of the number, read in `text`, to `push`
+    /// piece by piece: its digits without group separators or leading zeros (`0` when they
+    /// are all zeros), then a `.` and the fraction if it has one.
+    #[inline]
+    fn value(&self, text: &str, mut push: impl FnMut(&str)) {
+        let mut leading = true;
+        let mut digits = |piece: &str| {
+            let piece = if leading {
+                piece.trim_start_matches('0')
+            } else {
+                piece
+            };
+            if !piece.is_empty() {
+                leading = false;
+                push(piece);
+            }
+        };
+        digits(&text[self.start..self.first_end]);
+        for group in (self.first_end..self.groups_end).step_by(4) {
+            digits(&text[group + 1..group + 4]);
+        }
+        if leading {
+            push("0");
+        }
+        if !self.fraction.is_empty() {
+            push(".");
+            push(&text[self.fraction.clone()]);
+        }
+    }
+}
+
+/// The canonical values of the [`numbers`] of `text` in `lang`, in order, each followed by a
+/// space, appended to `out`: what comparing the numbers of two texts needs, with no string
+/// built per number. Digits are looked for alone, and code markers once, before the last
+/// number: most texts have none, and then no number is in code.
+pub(crate) fn number_values_into(lang: &str, text: &str, out: &mut Vec<u8>) {
+    let (decimal, group) = separators(lang);
+    let bytes = text.as_bytes();
+    let mark = out.len();
+    let mut at = 0;
+    let mut last = None;
+    while let Some(start) = find_digit(bytes, at) {
+        let number = NumberAt::read(text, start, decimal, group);
+        at = number.next;
+        last = Some(start);
+        if !number.in_word {
+            number.value(text, |piece| out.extend_from_slice(piece.as_bytes()));
+            out.push(b' ');
+        }
+    }
+    // A number is in code only if a code marker comes before it: if one does, the reader,
+    // which works out the code, reads them again.
+    if let Some(last) = last
+        && find_byte(&bytes[..last], 0, |b| (b == b'`') | (b == b'$')).is_some()
+    {
+        out.truncate(mark);
+        let mut reader = NumberReader::new(lang, text);
+        let mut value = String::new();
+        while reader.next_into(&mut value).is_some() {
+            out.extend_from_slice(value.as_bytes());
+            out.push(b' ');
         }
     }
 }
@@ -1461,6 +1547,9 @@ mod tests {
             "3,5",
             "1.000",
             "0,50",
+            "1,000.50",
+            "0.0",
+            "000,5",
             "FP16",
             "x²",
             "\n",
@@ -1471,6 +1560,7 @@ mod tests {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         let mut next = || xorshift(&mut state);
         let mut found = 0;
+        let mut values = Vec::new();
         for _ in 0..60_000 {
             let mut text = String::new();
             for _ in 0..next() % 24 {
@@ -1481,6 +1571,11 @@ mod tests {
                 let expected = reference_numbers(lang, &text);
                 found += expected.len();
                 assert_eq!(numbers(lang, &text), expected, "{lang} {text:?}");
+                // The values alone, in one pass: each followed by a space.
+                let joined: String = expected.iter().map(|n| n.value.clone() + " ").collect();
+                values.clear();
+                number_values_into(lang, &text, &mut values);
+                assert_eq!(String::from_utf8_lossy(&values), joined, "{lang} {text:?}");
             }
         }
         assert!(found > 100_000, "{found}");

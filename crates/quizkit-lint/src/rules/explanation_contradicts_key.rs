@@ -1,8 +1,12 @@
 //! `explanation-contradicts-key` (K002): the explanation names another option as the answer.
 
+use std::ops::Range;
+use std::sync::OnceLock;
+
 use quizkit_model::letter_index;
 
-use crate::lexicon::find;
+use crate::lanes::lanes_in;
+use crate::lexicon::{Lexicon, PhraseSet, find};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule explanation-contradicts-key` prints.
@@ -68,26 +72,172 @@ impl Violation for ExplanationContradictsKey {
     }
 }
 
+/// What stands beside the letter of an answer statement, as bytes: a necessary condition for
+/// a phrase that names a letter to match in a text, tested in one pass over the text's bytes
+/// (the phrase search, and [`PhraseSet::may_match`], which also looks for the phrases' words,
+/// follow only where it holds).
+///
+/// A letter (a one-letter token, a capital `A`–`Z`) has no ASCII letter or digit on either
+/// side. A phrase with a part before its first letter has that part's token right before it,
+/// past white space: its last character, in lower case, is the part's; a phrase that starts
+/// with the letter has the next part's token after it, whose first character is the part's.
+/// A byte that is not ASCII there (white space of another kind, a character whose lower case
+/// may be ASCII) lets the text through. Phrases that name no letter are left out: they
+/// never make this rule report.
+#[derive(Debug, Default)]
+struct LetterContext {
+    /// The ASCII characters (in lower case) that end the part before a letter, one bit each.
+    before: u128,
+    /// The ASCII characters (in lower case) that start the part after a letter that starts a
+    /// phrase.
+    after: u128,
+    /// Some phrase has a letter with nothing ASCII to tell beside it: every text may match.
+    any: bool,
+}
+
+impl LetterContext {
+    /// The context of the letters of `phrases`.
+    fn of(phrases: &PhraseSet) -> LetterContext {
+        let mut context = LetterContext::default();
+        let bit = |c: char| 1u128 << (c.to_ascii_lowercase() as u32 & 127);
+        for phrase in &phrases.phrases {
+            // A phrase's parts are the tokens of the pieces around its letters; white space
+            // only separates them.
+            let Some((head, tail)) = phrase.text.split_once("{letter}") else {
+                continue;
+            };
+            match (head.trim_end().chars().next_back(), tail.trim_start()) {
+                (Some(c), _) if c.is_ascii() => context.before |= bit(c),
+                (None, tail) if !tail.starts_with("{letter}") => match tail.chars().next() {
+                    Some(c) if c.is_ascii() => context.after |= bit(c),
+                    _ => context.any = true,
+                },
+                _ => context.any = true,
+            }
+        }
+        context
+    }
+
+    /// False when no phrase that names a letter can match in `text` (see the type): a test
+    /// of every capital that is followed by no ASCII letter or digit, found 64 bytes at a
+    /// time.
+    fn may_name_letter(&self, text: &str) -> bool {
+        if self.any {
+            return true;
+        }
+        let bytes = text.as_bytes();
+        let n = bytes.len();
+        // Capitals followed by something else than a letter or digit, in `bytes[at..at + 64]`
+        // (which has a byte after it): few blocks of prose have one. `|`, not `||`, and bytes,
+        // not `bool`s, so that the test is vectorized.
+        let block = |at: usize| {
+            bytes[at..at + 64]
+                .iter()
+                .zip(&bytes[at + 1..at + 65])
+                .fold(0, |any, (&b, &next)| {
+                    any | (u8::from(b.is_ascii_uppercase())
+                        & u8::from(!next.is_ascii_alphanumeric()))
+                })
+                != 0
+        };
+        let mut at = 0;
+        while at + 65 <= n {
+            if block(at) && self.letter_in(bytes, at..at + 64) {
+                return true;
+            }
+            at += 64;
+        }
+        // The rest: the last 65 bytes as one more block (when there are that many), then the
+        // last byte, which has none after it.
+        let rest = if n >= 65 && at < n - 1 {
+            if block(n - 65) {
+                at..n - 1
+            } else {
+                n - 1..n - 1
+            }
+        } else {
+            at..n.saturating_sub(1)
+        };
+        self.letter_in(bytes, rest) || (n > 0 && self.letter_in(bytes, n - 1..n))
+    }
+
+    /// True when a capital in `bytes[range]` may be a letter of a phrase: alone, and with the
+    /// right bytes beside it. Eight bytes at a time for the capitals ([`lanes_in`]), the last
+    /// few one at a time.
+    fn letter_in(&self, bytes: &[u8], range: Range<usize>) -> bool {
+        let mut at = range.start;
+        while let Some(word) = bytes.get(at..at + 8).filter(|_| at + 8 <= range.end) {
+            let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+            let mut capitals = lanes_in(word, b'A', b'Z');
+            while capitals != 0 {
+                let i = at + (capitals.trailing_zeros() / 8) as usize;
+                capitals &= capitals - 1;
+                if self.letter_at(bytes, i) {
+                    return true;
+                }
+            }
+            at += 8;
+        }
+        (at..range.end).any(|i| bytes[i].is_ascii_uppercase() && self.letter_at(bytes, i))
+    }
+
+    /// True when the capital at byte `i` of `bytes` may be a letter of a phrase.
+    fn letter_at(&self, bytes: &[u8], i: usize) -> bool {
+        if (i > 0 && bytes[i - 1].is_ascii_alphanumeric())
+            || bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric)
+        {
+            return false;
+        }
+        let space = |b: &&u8| matches!(b, b'\t'..=b'\r' | b' ');
+        let beside = |b: Option<&u8>, set: u128| {
+            b.is_some_and(|&b| !b.is_ascii() || set & (1 << (b.to_ascii_lowercase() & 127)) != 0)
+        };
+        beside(bytes[..i].iter().rev().find(|b| !space(b)), self.before)
+            || beside(bytes[i + 1..].iter().find(|b| !space(b)), self.after)
+    }
+}
+
+/// The [`LetterContext`] of `lexicon`'s answer statements, worked out once per lexicon (they
+/// are built in and never change); `None` for a lexicon that is not built in.
+fn letter_context(lexicon: &'static Lexicon) -> Option<&'static LetterContext> {
+    static CONTEXTS: OnceLock<Vec<LetterContext>> = OnceLock::new();
+    let all = Lexicon::all().ok()?;
+    let contexts = CONTEXTS.get_or_init(|| {
+        all.iter()
+            .map(|l| LetterContext::of(&l.answer_statements))
+            .collect()
+    });
+    let at = all.iter().position(|l| std::ptr::eq(l, lexicon))?;
+    contexts.get(at)
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let (Some(answer), Some(explanation)) = (&q.answer, &q.explanation) else {
         return;
     };
-    let key: Vec<&str> = answer
-        .letters
-        .iter()
-        .map(|l| l.value.as_str())
-        .filter(|l| letter_index(l).is_some_and(|i| i < q.options.len()))
-        .collect();
-    if key.is_empty() {
-        return;
-    }
+    // The key's letters, gathered only for an explanation that may name one: most do not.
+    let mut key: Option<Vec<&str>> = None;
     for entry in &explanation.entries {
         let Some(lexicon) = cx.lexicon(&entry.lang.value) else {
             continue;
         };
-        // Most explanations name no answer at all: tell those by their bytes, untokenized.
-        if !lexicon.answer_statements.may_match(&entry.text.value) {
+        // Most explanations name no answer at all: tell those by their bytes, untokenized,
+        // first by the letters alone, in one fast pass.
+        if letter_context(lexicon).is_some_and(|c| !c.may_name_letter(&entry.text.value))
+            || !lexicon.answer_statements.may_match(&entry.text.value)
+        {
             continue;
+        }
+        let key = key.get_or_insert_with(|| {
+            answer
+                .letters
+                .iter()
+                .map(|l| l.value.as_str())
+                .filter(|l| letter_index(l).is_some_and(|i| i < q.options.len()))
+                .collect()
+        });
+        if key.is_empty() {
+            return;
         }
         let toks = a.tokens(&entry.text.value);
         for m in find(&lexicon.answer_statements, toks) {
@@ -108,5 +258,139 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 ));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::xorshift;
+    use crate::text::tokens;
+
+    /// Texts of pieces and glue picked by a small deterministic generator: the phrases of the
+    /// built-in answer statements with letters in them, in capitals too, words and marks
+    /// found beside letters, and runs of prose of many lengths, so that letters land at every
+    /// place of the 64-byte blocks and of a text's last bytes.
+    fn generated_texts(count: usize) -> Vec<String> {
+        let mut pieces: Vec<String> = [
+            "A",
+            "B",
+            "C",
+            "Z",
+            "c",
+            "AB",
+            "B's",
+            "B2",
+            "B-tree",
+            ":",
+            ".",
+            ",",
+            "(",
+            ")",
+            "*",
+            "`",
+            "é",
+            "\u{212A}EY",
+            "ANTWOORD",
+            "Answer",
+            "is",
+            "IS",
+            "the",
+            "x",
+            "A typical",
+            "een",
+            "1",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        for lexicon in Lexicon::all().unwrap_or_default() {
+            for phrase in &lexicon.answer_statements.phrases {
+                pieces.push(phrase.text.replace("{letter}", "C"));
+                pieces.push(phrase.text.replace("{letter}", "D").to_uppercase());
+                pieces.extend(
+                    phrase
+                        .text
+                        .replace("{letter}", "B")
+                        .split(' ')
+                        .map(str::to_owned),
+                );
+            }
+        }
+        let glue = [
+            " ",
+            "",
+            " ",
+            "\n",
+            ": ",
+            "\t",
+            "\u{a0}",
+            " \u{2009}",
+            "\r\n",
+            ". ",
+        ];
+        let prose = "In practice the cache is often combined with inlining to shorten the time. ";
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
+        (0..count)
+            .map(|_| {
+                let mut text = prose[..next(prose.len())].to_owned();
+                for _ in 0..next(6) {
+                    text.push_str(&prose[..next(prose.len())]);
+                    text.push_str(&pieces[next(pieces.len())]);
+                    text.push_str(glue[next(glue.len())]);
+                }
+                text
+            })
+            .collect()
+    }
+
+    /// The block scan of [`LetterContext::may_name_letter`] is [`LetterContext::letter_at`]
+    /// tried at every capital, and no text in which a phrase names a letter is ruled out.
+    #[test]
+    fn may_name_letter_never_rules_out_a_letter() {
+        let all = Lexicon::all().unwrap_or_default();
+        let (mut matched, mut ruled_out) = (0, 0);
+        for text in generated_texts(40_000) {
+            let toks = tokens(&text);
+            for lexicon in all {
+                let context = letter_context(lexicon).expect("built in");
+                let bytes = text.as_bytes();
+                let expected = (0..bytes.len())
+                    .any(|i| bytes[i].is_ascii_uppercase() && context.letter_at(bytes, i));
+                let may = context.may_name_letter(&text);
+                assert_eq!(may, expected, "{text:?} ({})", lexicon.lang);
+                let names_letter = find(&lexicon.answer_statements, &toks)
+                    .iter()
+                    .any(|m| !m.letters.is_empty());
+                if names_letter {
+                    matched += 1;
+                    assert!(may, "{text:?} ({})", lexicon.lang);
+                } else {
+                    ruled_out += usize::from(!may);
+                }
+            }
+        }
+        assert!(
+            matched > 1_000,
+            "the generator rarely builds a match: {matched}"
+        );
+        assert!(ruled_out > 10_000, "the test rules out little: {ruled_out}");
+    }
+
+    /// The context of the built-in answer statements: what stands before and after letters.
+    #[test]
+    fn letter_context_of_the_answer_statements() {
+        let en = Lexicon::get("en").expect("built in");
+        let context = LetterContext::of(&en.answer_statements);
+        assert!(!context.any);
+        let set = |chars: &str| chars.bytes().fold(0u128, |set, b| set | 1 << b);
+        // `answer : X`, `the answer is X`, `answer X is`, `option X is`, `key : X`; `X is`.
+        assert_eq!(context.before, set(":srn"));
+        assert_eq!(context.after, set("i"));
+        assert!(!context.may_name_letter("A typical measurement. A B-tree, and TLB or L2."));
+        assert!(context.may_name_letter("The answer is\u{a0}B."));
+        assert!(context.may_name_letter("B\nis correct"));
+        assert!(!context.may_name_letter("The answer is B2."));
     }
 }
