@@ -564,12 +564,17 @@ struct Search {
     /// Where each count starts in that order.
     bucket: Vec<u32>,
     /// The stems' shingles, each once, one stem after the other: their numbers in text
-    /// order, then their places in the order. A stem's are sorted only once it is verified.
+    /// order, then their places in the order (still in text order).
     tokens: Vec<u32>,
     /// Where each stem's tokens start in `tokens` (by position in the group), and the end.
     starts: Vec<u32>,
-    /// By position in the group: whether the stem's tokens are sorted yet.
-    sorted: Vec<bool>,
+    /// By place: the [`Search::stamp`] of the last probe that had the token, so that a
+    /// candidate's overlap with the probe is counted with a look-up per token, without
+    /// sorting either set.
+    mark: Vec<u32>,
+    /// The stamp of the probe being verified; never reused, so `mark` is never cleared
+    /// (only when the stamps run out).
+    stamp: u32,
     /// By position in the group: how many of the stem's tokens only it has (they come first
     /// in its order), and where in `heads` its other prefix tokens start (and the end).
     lead: Vec<u32>,
@@ -687,8 +692,8 @@ impl Search {
     ///   were probed or only it has them), and at most 1 + min(|a| − i − 1, |b| − j − 1)
     ///   more can follow. When that cannot reach α the pair is dropped.
     ///
-    /// The survivors' sets are sorted and merged in full, stopping once the overlap cannot
-    /// reach α.
+    /// The survivors' overlaps are counted in full, a look-up per token of the candidate in
+    /// the marks of the probe's, stopping once the overlap cannot reach α.
     fn near_pairs(
         &mut self,
         stems: &[(usize, Prepared)],
@@ -706,7 +711,8 @@ impl Search {
             bucket,
             tokens,
             starts,
-            sorted,
+            mark,
+            stamp,
             lead,
             head,
             heads,
@@ -857,8 +863,9 @@ impl Search {
         fill.extend_from_slice(&list[..distinct]);
         skip.clear();
         skip.extend_from_slice(&list[..distinct]);
-        sorted.clear();
-        sorted.resize(group.len(), false);
+        if mark.len() < distinct {
+            mark.resize(distinct, 0);
+        }
 
         let size = |at: u32| (starts[at as usize + 1] - starts[at as usize]) as usize;
         by_size.sort_by_key(|&at| size(at));
@@ -901,24 +908,29 @@ impl Search {
                     }
                 }
             }
+            let stem_tokens =
+                |at: u32| &tokens[starts[at as usize] as usize..starts[at as usize + 1] as usize];
+            // The probe's tokens are marked once it has a candidate left to verify.
+            let mut marked = false;
             for &y in touched.iter() {
                 let seen = std::mem::take(&mut overlap[y as usize]);
                 if seen == DEAD {
                     continue;
                 }
-                let other = by_size[y as usize];
-                for stem in [at, other] {
-                    let stem = stem as usize;
-                    if !std::mem::replace(&mut sorted[stem], true) {
-                        tokens[starts[stem] as usize..starts[stem + 1] as usize].sort_unstable();
+                if !std::mem::replace(&mut marked, true) {
+                    if *stamp == u32::MAX {
+                        mark.fill(0);
+                        *stamp = 0;
+                    }
+                    *stamp += 1;
+                    for &t in stem_tokens(at) {
+                        mark[t as usize] = *stamp;
                     }
                 }
-                let stem_tokens = |at: u32| {
-                    &tokens[starts[at as usize] as usize..starts[at as usize + 1] as usize]
-                };
-                let (xs, ys) = (stem_tokens(at), stem_tokens(other));
+                let other = by_size[y as usize];
+                let ys = stem_tokens(other);
                 let need = Self::alpha(alpha, lx + ys.len());
-                let Some(both) = overlap_at_least(xs, ys, need) else {
+                let Some(both) = marked_at_least(ys, mark, *stamp, need) else {
                     continue;
                 };
                 let (earlier, later) = (at.min(other), at.max(other));
@@ -952,8 +964,28 @@ impl Search {
     }
 }
 
+/// How many of `tokens` (without repeats) are marked with `stamp` in `mark`, or `None` once it
+/// is clear that fewer than `need` are: the overlap of `tokens` with the set that was marked,
+/// in any order.
+fn marked_at_least(tokens: &[u32], mark: &[u32], stamp: u32, need: usize) -> Option<usize> {
+    // Each token that is not marked spends one of the misses the overlap can afford.
+    let mut spare = tokens.len().checked_sub(need)?;
+    let mut both = 0;
+    for &t in tokens {
+        if mark[t as usize] == stamp {
+            both += 1;
+        } else if spare == 0 {
+            return None;
+        } else {
+            spare -= 1;
+        }
+    }
+    Some(both)
+}
+
 /// The number of elements two sorted lists without repeats share, or `None` once it is clear
-/// that it is less than `need`.
+/// that it is less than `need`: what [`marked_at_least`] is tested against.
+#[cfg(test)]
 fn overlap_at_least(a: &[u32], b: &[u32], need: usize) -> Option<usize> {
     let (mut i, mut j, mut both) = (0, 0, 0);
     while i < a.len() && j < b.len() {
@@ -1447,6 +1479,43 @@ mod tests {
             assert!(alpha > sum || passes(alpha, sum), "{sum}");
             assert!(alpha == 0 || !passes(alpha - 1, sum), "{sum}");
         }
+    }
+
+    #[test]
+    fn marked_overlap_is_the_merged_overlap() {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % m
+        };
+        let mut mark = vec![0u32; 40];
+        let mut passed = 0;
+        for stamp in 1..20_000u32 {
+            // Two sets of up to 30 tokens out of 40, most of them alike.
+            let a: Vec<u32> = (0..40).filter(|_| next(4) > 0).map(|t| t as u32).collect();
+            let mut b: Vec<u32> = a.iter().copied().filter(|_| next(8) > 0).collect();
+            b.extend((0..40).filter(|t| !a.contains(t) && next(6) == 0));
+            for &t in &a {
+                mark[t as usize] = stamp;
+            }
+            let need = next(b.len() as u64 + 3) as usize;
+            let mut sorted = b.clone();
+            sorted.sort_unstable();
+            // `b` as scrambled as a stem's tokens in text order.
+            b.reverse();
+            let third = b.len() / 3;
+            b.rotate_left(third);
+            let expected = overlap_at_least(&a, &sorted, need);
+            assert_eq!(
+                marked_at_least(&b, &mark, stamp, need),
+                expected,
+                "{a:?} {b:?} {need}"
+            );
+            passed += usize::from(expected.is_some());
+        }
+        assert!(passed > 2_000, "{passed}");
     }
 
     #[test]
