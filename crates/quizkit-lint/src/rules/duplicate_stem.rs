@@ -9,7 +9,7 @@ use unicode_normalization::UnicodeNormalization;
 use crate::hash::{FastMap, FastSet};
 use crate::lanes::{LANES, ascii_alnum};
 use crate::text::{NumberReader, char_at, numbers};
-use crate::{Check, Context, Finding, Level, Rule, Violation};
+use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule duplicate-stem` prints.
 pub const DOCS: &str = r#"## What it does
@@ -100,13 +100,22 @@ impl Violation for DuplicateStem {
 }
 
 /// A stem prepared for comparison.
-struct Prepared {
+struct Prepared<'s> {
     /// [`exact_key`] of its words as compared ([`exact_text`]), or `None` when there are none.
     exact: Option<u64>,
-    /// The hashes of its word 3-shingles, in text order, repeats included: the search sorts
+    /// The hashes of its word 3-shingles, in text order, repeats included: the search numbers
     /// them (as places in its order) and drops the repeats.
-    shingles: Vec<u64>,
+    shingles: &'s [u64],
     /// [`number_key`] of its numbers.
+    numbers: u64,
+}
+
+/// What [`prepare`] finds of a stem besides its shingles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Keys {
+    /// [`Prepared::exact`].
+    exact: Option<u64>,
+    /// [`Prepared::numbers`].
     numbers: u64,
 }
 
@@ -341,7 +350,9 @@ fn exact_key(exact: &str) -> Option<u64> {
     })
 }
 
-fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
+/// Prepares `stem` in `lang`: appends its shingles ([`Prepared::shingles`]) to `shingles` and
+/// returns its keys.
+fn prepare(lang: &str, stem: &str, scratch: &mut Scratch, shingles: &mut Vec<u64>) -> Keys {
     let Scratch {
         folded,
         number,
@@ -349,7 +360,6 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     } = scratch;
     // The shingles, the exact key and the length of the exact text, computed as the words
     // come: `last` holds the hashes of the two words before.
-    let mut shingles = Vec::with_capacity(stem.len() / 4);
     let (mut last, mut words) = ([0; 2], 0usize);
     let mut add = |h: u64| {
         if words >= 2 {
@@ -383,11 +393,56 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     }
     // The spaces between the words count too.
     let empty = exact_len + words.saturating_sub(1) == 0;
-    Prepared {
+    Keys {
         exact: (!empty).then(|| fmix(exact)),
-        shingles,
         numbers: number_key(lang, stem, number),
     }
+}
+
+/// Questions prepared together ([`prepare_chunk`]): enough that the chunk's shingles fill one
+/// buffer worth allocating, few enough to spread the chunks over the threads.
+const CHUNK: usize = 512;
+
+/// The stems of a chunk of questions, in every language.
+struct Chunk {
+    /// Their shingles, one stem after the other.
+    shingles: Vec<u64>,
+    /// By language, in question order: the question's index, its stem's keys and where its
+    /// shingles start and end in `shingles`.
+    stems: Vec<Vec<(usize, Keys, [u32; 2])>>,
+}
+
+/// Prepares the stems of `questions` in `languages`, all the languages of a question at once,
+/// so that each question is read once.
+fn prepare_chunk(
+    languages: &[&str],
+    questions: &[QuestionRef<'_>],
+    scratch: &mut Scratch,
+) -> Chunk {
+    // The texts are looked up first, for the whole chunk: a question, its stem's entries and
+    // their texts lie all over memory, each load waiting for the one before, and preparing a
+    // stem takes too long for the next question's loads to start meanwhile. In this tight loop
+    // the loads of many questions are in flight at once.
+    let texts: Vec<(usize, usize, &str)> = questions
+        .iter()
+        .flat_map(|q| {
+            languages
+                .iter()
+                .enumerate()
+                .filter_map(move |(l, &lang)| q.stem.get(lang).map(|s| (l, q.index, s)))
+        })
+        .collect();
+    let mut chunk = Chunk {
+        shingles: Vec::with_capacity(texts.iter().map(|t| t.2.len() / 6).sum()),
+        stems: vec![Vec::with_capacity(questions.len()); languages.len()],
+    };
+    let at = |shingles: &Vec<u64>| u32::try_from(shingles.len()).expect("a chunk is small");
+    for &(l, q, text) in &texts {
+        let start = at(&chunk.shingles);
+        let keys = prepare(languages[l], text, scratch, &mut chunk.shingles);
+        chunk.stems[l].push((q, keys, [start, at(&chunk.shingles)]));
+    }
+    chunk
 }
 
 /// A key for the numbers of `text` in `lang` ([`numbers`]): the same for two texts whose
@@ -755,7 +810,7 @@ impl Search {
         let table = &mut table[..=mask];
         for (at, &pos) in group.iter().enumerate() {
             starts.push(tokens.len() as u32);
-            for &s in &stems[pos as usize].1.shingles {
+            for &s in stems[pos as usize].1.shingles {
                 let mut slot = (s >> shift) as usize & mask;
                 let id = loop {
                     let (key, id) = table[slot];
@@ -1001,22 +1056,37 @@ fn overlap_at_least(a: &[u32], b: &[u32], need: usize) -> Option<usize> {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    // The languages are searched in parallel, their pairs reported in the configured order.
     let languages: Vec<&str> = cx.languages().collect();
+    // Preparing a stem (words, shingles, numbers) needs no other stem: done in parallel, by
+    // chunks of questions, in question order.
+    let chunks: Vec<Chunk> = cx
+        .questions
+        .par_chunks(CHUNK)
+        .map_init(Scratch::default, |scratch, questions| {
+            prepare_chunk(&languages, questions, scratch)
+        })
+        .collect();
+    // The languages are searched in parallel, their pairs reported in the configured order.
     let found: Vec<Vec<(usize, usize, f64)>> = languages
         .par_iter()
-        .map(|&lang| {
-            // Preparing a stem (words, shingles, numbers) needs no other stem: done in
-            // parallel, in question order.
-            let stems: Vec<(usize, Prepared)> = cx
-                .questions
-                .par_iter()
-                .map_init(Scratch::default, |scratch, q| {
-                    q.stem
-                        .get(lang)
-                        .map(|s| (q.index, prepare(lang, s, scratch)))
+        .enumerate()
+        .map(|(l, &lang)| {
+            let stems: Vec<(usize, Prepared<'_>)> = chunks
+                .iter()
+                .flat_map(|chunk| {
+                    chunk.stems[l].iter().map(|&(q, keys, [start, end])| {
+                        let shingles = &chunk.shingles[start as usize..end as usize];
+                        let Keys { exact, numbers } = keys;
+                        (
+                            q,
+                            Prepared {
+                                exact,
+                                shingles,
+                                numbers,
+                            },
+                        )
+                    })
                 })
-                .flatten_iter()
                 .collect();
             similar_pairs(lang, &stems, |q| {
                 cx.questions[q].stem.get(lang).unwrap_or_default()
@@ -1091,9 +1161,10 @@ mod tests {
         let mut scratch = Scratch::default();
         for lang in ["en", "nl"] {
             let (exact, shingles, nums) = prepare_reference(lang, stem);
-            let p = prepare(lang, stem, &mut scratch);
+            let mut shingles_found = Vec::new();
+            let p = prepare(lang, stem, &mut scratch, &mut shingles_found);
             assert_eq!(p.exact, exact_key(&exact), "{stem:?}");
-            let mut sorted = p.shingles.clone();
+            let mut sorted = shingles_found;
             sorted.sort_unstable();
             sorted.dedup();
             assert_eq!(sorted, shingles, "{stem:?}");
@@ -1202,7 +1273,7 @@ mod tests {
             keys.iter()
                 .enumerate()
                 .map(|(q, &exact)| {
-                    let shingles = Vec::new();
+                    let shingles: &[u64] = &[];
                     (
                         q,
                         Prepared {
@@ -1268,7 +1339,7 @@ mod tests {
 
     /// Stem sets drawn from a small vocabulary of shingles, many of them copies of others
     /// with a few shingles changed, so that pairs fall on both sides of the threshold.
-    fn generated_sets(seed: u64, n: usize) -> Vec<(usize, Prepared)> {
+    fn generated_sets(seed: u64, n: usize) -> Vec<(usize, Prepared<'static>)> {
         let mut state = seed;
         let mut next = |m: u64| {
             state = state
@@ -1307,7 +1378,8 @@ mod tests {
                     q * 2 + 1,
                     Prepared {
                         exact: Some(q as u64),
-                        shingles,
+                        // Test sets live as long as the test run.
+                        shingles: shingles.leak(),
                         numbers: 0,
                     },
                 )
@@ -1333,7 +1405,7 @@ mod tests {
                         *q,
                         Prepared {
                             exact,
-                            shingles,
+                            shingles: shingles.leak(),
                             numbers,
                         },
                     )
@@ -1344,7 +1416,7 @@ mod tests {
             let mut expected = Vec::new();
             for (b, (q, p)) in stems.iter().enumerate() {
                 for (oq, op) in &stems[..b] {
-                    let similarity = jaccard(&op.shingles, &p.shingles);
+                    let similarity = jaccard(op.shingles, p.shingles);
                     if similarity >= THRESHOLD {
                         expected.push((*oq, *q, similarity));
                     }
@@ -1436,10 +1508,27 @@ mod tests {
             let texts = edited_stems(seed, 400);
             for lang in ["en", "nl"] {
                 let mut scratch = Scratch::default();
-                let stems: Vec<(usize, Prepared)> = texts
+                let prepared: Vec<(Keys, Vec<u64>)> = texts
+                    .iter()
+                    .map(|t| {
+                        let mut shingles = Vec::new();
+                        (prepare(lang, t, &mut scratch, &mut shingles), shingles)
+                    })
+                    .collect();
+                let stems: Vec<(usize, Prepared)> = prepared
                     .iter()
                     .enumerate()
-                    .map(|(q, t)| (q, prepare(lang, t, &mut scratch)))
+                    .map(|(q, (keys, shingles))| {
+                        let Keys { exact, numbers } = *keys;
+                        (
+                            q,
+                            Prepared {
+                                exact,
+                                shingles,
+                                numbers,
+                            },
+                        )
+                    })
                     .collect();
                 let mut found = similar_pairs(lang, &stems, |q| texts[q].as_str());
                 found.sort_by_key(|a| (a.0, a.1));
