@@ -9,7 +9,7 @@ use unicode_normalization::UnicodeNormalization;
 use crate::hash::{FastMap, FastSet};
 use crate::lanes::{LANES, ascii_alnum};
 use crate::text::{NumberReader, char_at, numbers};
-use crate::{Check, Context, Finding, Level, Rule, Violation};
+use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule duplicate-stem` prints.
 pub const DOCS: &str = r#"## What it does
@@ -100,13 +100,22 @@ impl Violation for DuplicateStem {
 }
 
 /// A stem prepared for comparison.
-struct Prepared {
+struct Prepared<'s> {
     /// [`exact_key`] of its words as compared ([`exact_text`]), or `None` when there are none.
     exact: Option<u64>,
-    /// The hashes of its word 3-shingles, in text order, repeats included: the search sorts
+    /// The hashes of its word 3-shingles, in text order, repeats included: the search numbers
     /// them (as places in its order) and drops the repeats.
-    shingles: Vec<u64>,
+    shingles: &'s [u64],
     /// [`number_key`] of its numbers.
+    numbers: u64,
+}
+
+/// What [`prepare`] finds of a stem besides its shingles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Keys {
+    /// [`Prepared::exact`].
+    exact: Option<u64>,
+    /// [`Prepared::numbers`].
     numbers: u64,
 }
 
@@ -341,7 +350,9 @@ fn exact_key(exact: &str) -> Option<u64> {
     })
 }
 
-fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
+/// Prepares `stem` in `lang`: appends its shingles ([`Prepared::shingles`]) to `shingles` and
+/// returns its keys.
+fn prepare(lang: &str, stem: &str, scratch: &mut Scratch, shingles: &mut Vec<u64>) -> Keys {
     let Scratch {
         folded,
         number,
@@ -349,7 +360,6 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     } = scratch;
     // The shingles, the exact key and the length of the exact text, computed as the words
     // come: `last` holds the hashes of the two words before.
-    let mut shingles = Vec::with_capacity(stem.len() / 4);
     let (mut last, mut words) = ([0; 2], 0usize);
     let mut add = |h: u64| {
         if words >= 2 {
@@ -383,11 +393,56 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch) -> Prepared {
     }
     // The spaces between the words count too.
     let empty = exact_len + words.saturating_sub(1) == 0;
-    Prepared {
+    Keys {
         exact: (!empty).then(|| fmix(exact)),
-        shingles,
         numbers: number_key(lang, stem, number),
     }
+}
+
+/// Questions prepared together ([`prepare_chunk`]): enough that the chunk's shingles fill one
+/// buffer worth allocating, few enough to spread the chunks over the threads.
+const CHUNK: usize = 512;
+
+/// The stems of a chunk of questions, in every language.
+struct Chunk {
+    /// Their shingles, one stem after the other.
+    shingles: Vec<u64>,
+    /// By language, in question order: the question's index, its stem's keys and where its
+    /// shingles start and end in `shingles`.
+    stems: Vec<Vec<(usize, Keys, [u32; 2])>>,
+}
+
+/// Prepares the stems of `questions` in `languages`, all the languages of a question at once,
+/// so that each question is read once.
+fn prepare_chunk(
+    languages: &[&str],
+    questions: &[QuestionRef<'_>],
+    scratch: &mut Scratch,
+) -> Chunk {
+    // The texts are looked up first, for the whole chunk: a question, its stem's entries and
+    // their texts lie all over memory, each load waiting for the one before, and preparing a
+    // stem takes too long for the next question's loads to start meanwhile. In this tight loop
+    // the loads of many questions are in flight at once.
+    let texts: Vec<(usize, usize, &str)> = questions
+        .iter()
+        .flat_map(|q| {
+            languages
+                .iter()
+                .enumerate()
+                .filter_map(move |(l, &lang)| q.stem.get(lang).map(|s| (l, q.index, s)))
+        })
+        .collect();
+    let mut chunk = Chunk {
+        shingles: Vec::with_capacity(texts.iter().map(|t| t.2.len() / 6).sum()),
+        stems: vec![Vec::with_capacity(questions.len()); languages.len()],
+    };
+    let at = |shingles: &Vec<u64>| u32::try_from(shingles.len()).expect("a chunk is small");
+    for &(l, q, text) in &texts {
+        let start = at(&chunk.shingles);
+        let keys = prepare(languages[l], text, scratch, &mut chunk.shingles);
+        chunk.stems[l].push((q, keys, [start, at(&chunk.shingles)]));
+    }
+    chunk
 }
 
 /// A key for the numbers of `text` in `lang` ([`numbers`]): the same for two texts whose
@@ -564,12 +619,17 @@ struct Search {
     /// Where each count starts in that order.
     bucket: Vec<u32>,
     /// The stems' shingles, each once, one stem after the other: their numbers in text
-    /// order, then their places in the order. A stem's are sorted only once it is verified.
+    /// order, then their places in the order (still in text order).
     tokens: Vec<u32>,
     /// Where each stem's tokens start in `tokens` (by position in the group), and the end.
     starts: Vec<u32>,
-    /// By position in the group: whether the stem's tokens are sorted yet.
-    sorted: Vec<bool>,
+    /// By place: the [`Search::stamp`] of the last probe that had the token, so that a
+    /// candidate's overlap with the probe is counted with a look-up per token, without
+    /// sorting either set.
+    mark: Vec<u32>,
+    /// The stamp of the probe being verified; never reused, so `mark` is never cleared
+    /// (only when the stamps run out).
+    stamp: u32,
     /// By position in the group: how many of the stem's tokens only it has (they come first
     /// in its order), and where in `heads` its other prefix tokens start (and the end).
     lead: Vec<u32>,
@@ -687,8 +747,8 @@ impl Search {
     ///   were probed or only it has them), and at most 1 + min(|a| − i − 1, |b| − j − 1)
     ///   more can follow. When that cannot reach α the pair is dropped.
     ///
-    /// The survivors' sets are sorted and merged in full, stopping once the overlap cannot
-    /// reach α.
+    /// The survivors' overlaps are counted in full, a look-up per token of the candidate in
+    /// the marks of the probe's, stopping once the overlap cannot reach α.
     fn near_pairs(
         &mut self,
         stems: &[(usize, Prepared)],
@@ -706,7 +766,8 @@ impl Search {
             bucket,
             tokens,
             starts,
-            sorted,
+            mark,
+            stamp,
             lead,
             head,
             heads,
@@ -749,7 +810,7 @@ impl Search {
         let table = &mut table[..=mask];
         for (at, &pos) in group.iter().enumerate() {
             starts.push(tokens.len() as u32);
-            for &s in &stems[pos as usize].1.shingles {
+            for &s in stems[pos as usize].1.shingles {
                 let mut slot = (s >> shift) as usize & mask;
                 let id = loop {
                     let (key, id) = table[slot];
@@ -857,8 +918,9 @@ impl Search {
         fill.extend_from_slice(&list[..distinct]);
         skip.clear();
         skip.extend_from_slice(&list[..distinct]);
-        sorted.clear();
-        sorted.resize(group.len(), false);
+        if mark.len() < distinct {
+            mark.resize(distinct, 0);
+        }
 
         let size = |at: u32| (starts[at as usize + 1] - starts[at as usize]) as usize;
         by_size.sort_by_key(|&at| size(at));
@@ -901,24 +963,29 @@ impl Search {
                     }
                 }
             }
+            let stem_tokens =
+                |at: u32| &tokens[starts[at as usize] as usize..starts[at as usize + 1] as usize];
+            // The probe's tokens are marked once it has a candidate left to verify.
+            let mut marked = false;
             for &y in touched.iter() {
                 let seen = std::mem::take(&mut overlap[y as usize]);
                 if seen == DEAD {
                     continue;
                 }
-                let other = by_size[y as usize];
-                for stem in [at, other] {
-                    let stem = stem as usize;
-                    if !std::mem::replace(&mut sorted[stem], true) {
-                        tokens[starts[stem] as usize..starts[stem + 1] as usize].sort_unstable();
+                if !std::mem::replace(&mut marked, true) {
+                    if *stamp == u32::MAX {
+                        mark.fill(0);
+                        *stamp = 0;
+                    }
+                    *stamp += 1;
+                    for &t in stem_tokens(at) {
+                        mark[t as usize] = *stamp;
                     }
                 }
-                let stem_tokens = |at: u32| {
-                    &tokens[starts[at as usize] as usize..starts[at as usize + 1] as usize]
-                };
-                let (xs, ys) = (stem_tokens(at), stem_tokens(other));
+                let other = by_size[y as usize];
+                let ys = stem_tokens(other);
                 let need = Self::alpha(alpha, lx + ys.len());
-                let Some(both) = overlap_at_least(xs, ys, need) else {
+                let Some(both) = marked_at_least(ys, mark, *stamp, need) else {
                     continue;
                 };
                 let (earlier, later) = (at.min(other), at.max(other));
@@ -952,8 +1019,28 @@ impl Search {
     }
 }
 
+/// How many of `tokens` (without repeats) are marked with `stamp` in `mark`, or `None` once it
+/// is clear that fewer than `need` are: the overlap of `tokens` with the set that was marked,
+/// in any order.
+fn marked_at_least(tokens: &[u32], mark: &[u32], stamp: u32, need: usize) -> Option<usize> {
+    // Each token that is not marked spends one of the misses the overlap can afford.
+    let mut spare = tokens.len().checked_sub(need)?;
+    let mut both = 0;
+    for &t in tokens {
+        if mark[t as usize] == stamp {
+            both += 1;
+        } else if spare == 0 {
+            return None;
+        } else {
+            spare -= 1;
+        }
+    }
+    Some(both)
+}
+
 /// The number of elements two sorted lists without repeats share, or `None` once it is clear
-/// that it is less than `need`.
+/// that it is less than `need`: what [`marked_at_least`] is tested against.
+#[cfg(test)]
 fn overlap_at_least(a: &[u32], b: &[u32], need: usize) -> Option<usize> {
     let (mut i, mut j, mut both) = (0, 0, 0);
     while i < a.len() && j < b.len() {
@@ -969,22 +1056,37 @@ fn overlap_at_least(a: &[u32], b: &[u32], need: usize) -> Option<usize> {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    // The languages are searched in parallel, their pairs reported in the configured order.
     let languages: Vec<&str> = cx.languages().collect();
+    // Preparing a stem (words, shingles, numbers) needs no other stem: done in parallel, by
+    // chunks of questions, in question order.
+    let chunks: Vec<Chunk> = cx
+        .questions
+        .par_chunks(CHUNK)
+        .map_init(Scratch::default, |scratch, questions| {
+            prepare_chunk(&languages, questions, scratch)
+        })
+        .collect();
+    // The languages are searched in parallel, their pairs reported in the configured order.
     let found: Vec<Vec<(usize, usize, f64)>> = languages
         .par_iter()
-        .map(|&lang| {
-            // Preparing a stem (words, shingles, numbers) needs no other stem: done in
-            // parallel, in question order.
-            let stems: Vec<(usize, Prepared)> = cx
-                .questions
-                .par_iter()
-                .map_init(Scratch::default, |scratch, q| {
-                    q.stem
-                        .get(lang)
-                        .map(|s| (q.index, prepare(lang, s, scratch)))
+        .enumerate()
+        .map(|(l, &lang)| {
+            let stems: Vec<(usize, Prepared<'_>)> = chunks
+                .iter()
+                .flat_map(|chunk| {
+                    chunk.stems[l].iter().map(|&(q, keys, [start, end])| {
+                        let shingles = &chunk.shingles[start as usize..end as usize];
+                        let Keys { exact, numbers } = keys;
+                        (
+                            q,
+                            Prepared {
+                                exact,
+                                shingles,
+                                numbers,
+                            },
+                        )
+                    })
                 })
-                .flatten_iter()
                 .collect();
             similar_pairs(lang, &stems, |q| {
                 cx.questions[q].stem.get(lang).unwrap_or_default()
@@ -1059,9 +1161,10 @@ mod tests {
         let mut scratch = Scratch::default();
         for lang in ["en", "nl"] {
             let (exact, shingles, nums) = prepare_reference(lang, stem);
-            let p = prepare(lang, stem, &mut scratch);
+            let mut shingles_found = Vec::new();
+            let p = prepare(lang, stem, &mut scratch, &mut shingles_found);
             assert_eq!(p.exact, exact_key(&exact), "{stem:?}");
-            let mut sorted = p.shingles.clone();
+            let mut sorted = shingles_found;
             sorted.sort_unstable();
             sorted.dedup();
             assert_eq!(sorted, shingles, "{stem:?}");
@@ -1170,7 +1273,7 @@ mod tests {
             keys.iter()
                 .enumerate()
                 .map(|(q, &exact)| {
-                    let shingles = Vec::new();
+                    let shingles: &[u64] = &[];
                     (
                         q,
                         Prepared {
@@ -1236,7 +1339,7 @@ mod tests {
 
     /// Stem sets drawn from a small vocabulary of shingles, many of them copies of others
     /// with a few shingles changed, so that pairs fall on both sides of the threshold.
-    fn generated_sets(seed: u64, n: usize) -> Vec<(usize, Prepared)> {
+    fn generated_sets(seed: u64, n: usize) -> Vec<(usize, Prepared<'static>)> {
         let mut state = seed;
         let mut next = |m: u64| {
             state = state
@@ -1275,7 +1378,8 @@ mod tests {
                     q * 2 + 1,
                     Prepared {
                         exact: Some(q as u64),
-                        shingles,
+                        // Test sets live as long as the test run.
+                        shingles: shingles.leak(),
                         numbers: 0,
                     },
                 )
@@ -1301,7 +1405,7 @@ mod tests {
                         *q,
                         Prepared {
                             exact,
-                            shingles,
+                            shingles: shingles.leak(),
                             numbers,
                         },
                     )
@@ -1312,7 +1416,7 @@ mod tests {
             let mut expected = Vec::new();
             for (b, (q, p)) in stems.iter().enumerate() {
                 for (oq, op) in &stems[..b] {
-                    let similarity = jaccard(&op.shingles, &p.shingles);
+                    let similarity = jaccard(op.shingles, p.shingles);
                     if similarity >= THRESHOLD {
                         expected.push((*oq, *q, similarity));
                     }
@@ -1404,10 +1508,27 @@ mod tests {
             let texts = edited_stems(seed, 400);
             for lang in ["en", "nl"] {
                 let mut scratch = Scratch::default();
-                let stems: Vec<(usize, Prepared)> = texts
+                let prepared: Vec<(Keys, Vec<u64>)> = texts
+                    .iter()
+                    .map(|t| {
+                        let mut shingles = Vec::new();
+                        (prepare(lang, t, &mut scratch, &mut shingles), shingles)
+                    })
+                    .collect();
+                let stems: Vec<(usize, Prepared)> = prepared
                     .iter()
                     .enumerate()
-                    .map(|(q, t)| (q, prepare(lang, t, &mut scratch)))
+                    .map(|(q, (keys, shingles))| {
+                        let Keys { exact, numbers } = *keys;
+                        (
+                            q,
+                            Prepared {
+                                exact,
+                                shingles,
+                                numbers,
+                            },
+                        )
+                    })
                     .collect();
                 let mut found = similar_pairs(lang, &stems, |q| texts[q].as_str());
                 found.sort_by_key(|a| (a.0, a.1));
@@ -1447,6 +1568,43 @@ mod tests {
             assert!(alpha > sum || passes(alpha, sum), "{sum}");
             assert!(alpha == 0 || !passes(alpha - 1, sum), "{sum}");
         }
+    }
+
+    #[test]
+    fn marked_overlap_is_the_merged_overlap() {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % m
+        };
+        let mut mark = vec![0u32; 40];
+        let mut passed = 0;
+        for stamp in 1..20_000u32 {
+            // Two sets of up to 30 tokens out of 40, most of them alike.
+            let a: Vec<u32> = (0..40).filter(|_| next(4) > 0).map(|t| t as u32).collect();
+            let mut b: Vec<u32> = a.iter().copied().filter(|_| next(8) > 0).collect();
+            b.extend((0..40).filter(|t| !a.contains(t) && next(6) == 0));
+            for &t in &a {
+                mark[t as usize] = stamp;
+            }
+            let need = next(b.len() as u64 + 3) as usize;
+            let mut sorted = b.clone();
+            sorted.sort_unstable();
+            // `b` as scrambled as a stem's tokens in text order.
+            b.reverse();
+            let third = b.len() / 3;
+            b.rotate_left(third);
+            let expected = overlap_at_least(&a, &sorted, need);
+            assert_eq!(
+                marked_at_least(&b, &mark, stamp, need),
+                expected,
+                "{a:?} {b:?} {need}"
+            );
+            passed += usize::from(expected.is_some());
+        }
+        assert!(passed > 2_000, "{passed}");
     }
 
     #[test]
