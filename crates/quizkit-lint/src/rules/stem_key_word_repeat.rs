@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use quizkit_model::index_letter;
 
+use crate::lanes::ascii_alnum;
 use crate::lexicon::{Lexicon, StemIds};
 use crate::text::prose_words;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
@@ -127,7 +128,7 @@ fn has_content_shape(word: &str) -> bool {
 ///   to be safe).
 ///
 /// So two words whose heads are both known and differ have different stems.
-#[inline]
+#[inline(always)]
 fn stem_head(word: &[u8]) -> Option<u16> {
     let [b0, b1, ..] = *word else {
         return None;
@@ -163,7 +164,7 @@ fn cut_short(word: &[u8]) -> bool {
 
 /// A word of a text with the shape of a content word ([`has_content_shape`]), and what tells
 /// without a lookup that two such words have different stems.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
 struct Shaped {
     start: usize,
     end: usize,
@@ -173,22 +174,130 @@ struct Shaped {
     head: Option<u16>,
 }
 
-/// The words of a text that have the shape of a content word, in order. Whether one is a stop
-/// word, and its stem, are left to a lookup that [`Heads`] often shows to be needless.
-fn shaped_words(text: &str) -> impl Iterator<Item = Shaped> + '_ {
-    prose_words(text).filter_map(|range| {
+/// True when `text` has no byte that [`prose_words`] looks at more closely: none that is not
+/// ASCII, no apostrophe, no `` ` `` or `$` (which may open code or math). Its words are then
+/// the maximal runs of ASCII letters and digits ([`each_ascii_run`]). Most texts are so.
+fn is_plain(text: &str) -> bool {
+    // No early exit: a fold over every byte compiles to a few compares per sixteen bytes.
+    !text.bytes().fold(false, |special, b| {
+        special | (b >= 0x80) | (b == b'\'') | (b == b'`') | (b == b'$')
+    })
+}
+
+/// Calls `f` with the start and end of each maximal run of ASCII letters and digits of
+/// `bytes`, in order, until it returns false; false then. For a text that [`is_plain`], the
+/// runs are its [`prose_words`].
+///
+/// Eight bytes at a time: a run's bytes are a run of lanes, so only the edges of runs cost a
+/// step each, never the bytes between them. A loop with its state in registers, not an
+/// iterator, whose state a caller's loop would keep in memory.
+#[inline]
+fn each_ascii_run(bytes: &[u8], mut f: impl FnMut(usize, usize) -> bool) -> bool {
+    // Where the last run that started began, and the high bit of the lowest lane set when the
+    // block before ended inside a run.
+    let mut start = 0;
+    let mut carry = 0u64;
+    let mut at = 0;
+    loop {
+        // Past the end, zero bytes: they are no run's, so the last run ends in the last block
+        // (a whole block of them when the text fills its last block).
+        let x = match bytes.get(at..at + 8) {
+            Some(block) => u64::from_le_bytes(block.try_into().unwrap_or_default()),
+            None => {
+                let mut last = [0; 8];
+                let rest = &bytes[at.min(bytes.len())..];
+                last[..rest.len()].copy_from_slice(rest);
+                u64::from_le_bytes(last)
+            }
+        };
+        let mask = ascii_alnum(x);
+        // The lanes where a run starts or ends (the first lane past it): they differ from the
+        // lane before. Starts and ends take turns, beginning with an end when a run goes on
+        // from the block before.
+        let mut edges = mask ^ ((mask << 8) | carry);
+        // True while the end of a run that started before is still to come.
+        let mut open = carry != 0;
+        while edges != 0 {
+            if !open {
+                start = at + (edges.trailing_zeros() / 8) as usize;
+                edges &= edges - 1;
+                if edges == 0 {
+                    break;
+                }
+            }
+            open = false;
+            // One call of `f`, so that it is inlined.
+            if !f(start, at + (edges.trailing_zeros() / 8) as usize) {
+                return false;
+            }
+            edges &= edges - 1;
+        }
+        carry = mask >> 56;
+        at += 8;
+        if at > bytes.len() {
+            return true;
+        }
+    }
+}
+
+/// Calls `f` with each word of `text` that has the shape of a content word, in order, until it
+/// returns false; false then. Whether a word is a stop word, and its stem, are left to a
+/// lookup that [`Heads`] often shows to be needless.
+#[inline]
+fn each_shaped(text: &str, mut f: impl FnMut(Shaped) -> bool) -> bool {
+    if is_plain(text) {
+        let bytes = text.as_bytes();
+        return each_ascii_run(bytes, |start, end| match plain_shaped(bytes, start, end) {
+            Some(w) => f(w),
+            None => true,
+        });
+    }
+    prose_words(text).all(|range| {
         // Many words have fewer than four bytes, so fewer than four characters.
         if range.len() < 4 {
-            return None;
+            return true;
         }
         let word = &text[range.clone()];
-        has_content_shape(word).then(|| Shaped {
+        if !has_content_shape(word) {
+            return true;
+        }
+        f(Shaped {
             start: range.start,
             end: range.end,
             initial: StemIds::initial_bits(word),
             head: stem_head(word.as_bytes()),
         })
     })
+}
+
+/// The [`Shaped`] word at `start..end` of a text that [`is_plain`], if it has the shape of a
+/// content word: what [`each_shaped`] works out for any text, told from ASCII bytes, where a
+/// byte is a character.
+#[inline(always)]
+fn plain_shaped(bytes: &[u8], start: usize, end: usize) -> Option<Shaped> {
+    let word = bytes.get(start..end)?;
+    // Four characters or more, one a letter ([`has_content_shape`]); most words start with
+    // one.
+    if word.len() < 4
+        || !(word[0].is_ascii_alphabetic() || word.iter().any(u8::is_ascii_alphabetic))
+    {
+        return None;
+    }
+    Some(Shaped {
+        start,
+        end,
+        initial: initial_bit(word[0]),
+        head: stem_head(word),
+    })
+}
+
+/// [`StemIds::initial_bits`] of a word that starts with the ASCII letter or digit `b`.
+#[inline(always)]
+fn initial_bit(b: u8) -> u64 {
+    match b {
+        b'0'..=b'9' => 1 << (26 + b - b'0'),
+        _ => 1 << ((b | 0x20).wrapping_sub(b'a') & 31),
+    }
 }
 
 /// What some words' stems start with, as far as [`Shaped`] tells: a filter that never rules
@@ -278,22 +387,23 @@ fn cue_in<'d>(
     let mut kept = [Shaped::default(); STEM_WORDS];
     let mut count = 0;
     let mut spilled: Vec<Shaped> = Vec::new();
-    for w in shaped_words(stem) {
+    each_shaped(stem, |w| {
         stem_heads.insert(&w);
         match kept.get_mut(count) {
             Some(slot) => *slot = w,
             None => spilled.push(w),
         }
         count += 1;
-    }
+        true
+    });
     let stem_words = kept[..count.min(STEM_WORDS)].iter().chain(&spilled);
     // The key words in question, on the stack but for a long key's.
     let mut stacked = [KeyWord::default(); KEY_WORDS];
     let mut count = 0;
     let mut heaped: Vec<KeyWord> = Vec::new();
-    for w in shaped_words(key) {
+    each_shaped(key, |w| {
         if !stem_heads.may_have(&w) {
-            continue;
+            return true;
         }
         if let Some(id) = ids.word_id(&key[w.start..w.end]) {
             let word = KeyWord {
@@ -313,7 +423,8 @@ fn cue_in<'d>(
             }
             count += 1;
         }
-    }
+        true
+    });
     if count == 0 {
         return None;
     }
@@ -357,12 +468,12 @@ fn cue_in<'d>(
         if open == 0 {
             return None;
         }
-        for s in shaped_words(d) {
+        each_shaped(d, |s| {
             if !open_heads.may_have(&s) {
-                continue;
+                return true;
             }
             let Some(id) = ids.word_id(&d[s.start..s.end]) else {
-                continue;
+                return true;
             };
             for w in words
                 .iter_mut()
@@ -371,9 +482,10 @@ fn cue_in<'d>(
                 w.in_distractor = true;
                 open -= 1;
             }
-            if open == 0 {
-                return None;
-            }
+            open != 0
+        });
+        if open == 0 {
+            return None;
         }
     }
     let w = words
@@ -457,6 +569,129 @@ mod tests {
     use crate::hash::FastSet;
     use crate::testing::xorshift;
     use crate::text::tokens;
+
+    /// Texts of every length up to a few blocks, of letters, digits, white space and
+    /// punctuation, and where `special` of the bytes and characters that make a text not
+    /// plain too.
+    fn generated_texts(special: bool) -> Vec<String> {
+        let mut pieces = vec![
+            "a",
+            "Z",
+            "q",
+            "0",
+            "9",
+            "ab",
+            "word",
+            "Words",
+            "x86",
+            "1024",
+            " ",
+            " ",
+            "  ",
+            "\n",
+            "\t",
+            ".",
+            ",",
+            "-",
+            "_",
+            "*",
+            "[",
+            "]",
+            "(",
+            ")",
+            "/",
+            "\\",
+            "@",
+            "{",
+            "~",
+            "\0",
+            "\x7f",
+            "sleutelafleidingsfunctie",
+        ];
+        if special {
+            pieces.extend([
+                "'", "GPU's", "it's", "'s", "`", "`code`", "$", "$x$", "é", "één", "naïve", "µs",
+                "’", "ß", "Σ", "\u{301}", "K", "中文",
+            ]);
+        }
+        let mut state = 0x853c_49e6_748f_ea9b_u64;
+        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
+        let mut texts = vec![String::new()];
+        for i in 0..20_000 {
+            let mut t = String::new();
+            for _ in 0..next(2 + i % 40) {
+                t.push_str(pieces[next(pieces.len())]);
+            }
+            texts.push(t);
+        }
+        texts
+    }
+
+    /// The words [`each_ascii_run`] finds, and those [`each_shaped`] finds.
+    fn quick_words(text: &str) -> (Vec<Range<usize>>, Vec<Shaped>) {
+        let mut runs = Vec::new();
+        assert!(each_ascii_run(text.as_bytes(), |start, end| {
+            runs.push(start..end);
+            true
+        }));
+        let mut shaped = Vec::new();
+        assert!(each_shaped(text, |w| {
+            shaped.push(w);
+            true
+        }));
+        (runs, shaped)
+    }
+
+    /// [`each_ascii_run`] finds the words [`prose_words`] finds in a plain text, and
+    /// [`each_shaped`] those of four characters or more that have a letter, in any text, with
+    /// their initial bits and heads; and both stop when told to.
+    #[test]
+    fn quick_words_are_prose_words() {
+        let mut plain = 0;
+        for special in [false, true] {
+            for text in generated_texts(special) {
+                let expected: Vec<Range<usize>> = prose_words(&text).collect();
+                let (runs, shaped) = quick_words(&text);
+                if is_plain(&text) {
+                    plain += 1;
+                    assert_eq!(runs, expected, "{text:?}");
+                }
+                let expected: Vec<Shaped> = expected
+                    .into_iter()
+                    .filter(|r| has_content_shape(&text[r.clone()]))
+                    .map(|r| Shaped {
+                        start: r.start,
+                        end: r.end,
+                        initial: StemIds::initial_bits(&text[r.clone()]),
+                        head: stem_head(text[r].as_bytes()),
+                    })
+                    .collect();
+                assert_eq!(shaped, expected, "{text:?}");
+                // Stopped at the second word.
+                let mut seen = Vec::new();
+                let done = each_shaped(&text, |w| {
+                    seen.push(w);
+                    seen.len() < 2
+                });
+                assert_eq!(done, expected.len() < 2, "{text:?}");
+                assert_eq!(seen, expected[..expected.len().min(2)], "{text:?}");
+            }
+        }
+        assert!(plain > 20_000, "few plain texts: {plain}");
+    }
+
+    /// [`is_plain`] is true exactly for texts without a byte that is not ASCII, an apostrophe,
+    /// a `` ` `` or a `$`.
+    #[test]
+    fn plain_texts() {
+        let mut special = 0;
+        for text in generated_texts(true) {
+            let expected = !text.chars().any(|c| !c.is_ascii() || "'`$".contains(c));
+            special += usize::from(!expected);
+            assert_eq!(is_plain(&text), expected, "{text:?}");
+        }
+        assert!(special > 5_000, "few special texts: {special}");
+    }
 
     /// The content words of a text as the rule first found them: from the tokens, each looked
     /// up.
