@@ -308,15 +308,17 @@ mod tests {
         assert!(close(longest_run_at_least(&[0.5, 0.5], 2), 0.5, 1e-12));
     }
 
+    /// [`run_threshold`] found by trying every length in turn.
+    fn linear_threshold(p: &[f64], alpha: f64) -> (usize, f64) {
+        let len = (2..=p.len().max(2) + 1)
+            .find(|&len| longest_run_at_least(p, len) < alpha)
+            .unwrap_or(p.len() + 1);
+        (len, longest_run_at_least(p, len))
+    }
+
     #[test]
     fn run_threshold_is_the_first_length_below_alpha() {
         // The search by doubling and halving finds what trying every length in turn finds.
-        let linear = |p: &[f64], alpha: f64| {
-            let len = (2..=p.len().max(2) + 1)
-                .find(|&len| longest_run_at_least(p, len) < alpha)
-                .unwrap_or(p.len() + 1);
-            (len, longest_run_at_least(p, len))
-        };
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for n in (0..40).chain([63, 64, 65, 100, 257, 1000, 3001]) {
             let p: Vec<f64> = (0..n)
@@ -326,7 +328,11 @@ mod tests {
                 })
                 .collect();
             for alpha in [0.5, ALPHA, 0.01, 1e-6] {
-                assert_eq!(run_threshold(&p, alpha), linear(&p, alpha), "{n} {alpha}");
+                assert_eq!(
+                    run_threshold(&p, alpha),
+                    linear_threshold(&p, alpha),
+                    "{n} {alpha}"
+                );
             }
         }
     }
@@ -374,12 +380,6 @@ mod tests {
     fn run_threshold_is_the_first_length_below_alpha_in_large_banks() {
         // The guess is near for large banks, and the search must still end where the linear one
         // does when it is not: mixes of option counts, long runs of one count, odd alphas.
-        let linear = |p: &[f64], alpha: f64| {
-            let len = (2..=p.len().max(2) + 1)
-                .find(|&len| longest_run_at_least(p, len) < alpha)
-                .unwrap_or(p.len() + 1);
-            (len, longest_run_at_least(p, len))
-        };
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for (n, spread) in [(5000, 1), (5000, 4), (20_000, 2), (20_000, 5), (3000, 9)] {
             let p: Vec<f64> = (0..n)
@@ -395,7 +395,7 @@ mod tests {
             for alpha in [0.9, 0.5, ALPHA, 1e-3, 1e-9] {
                 assert_eq!(
                     run_threshold(&p, alpha),
-                    linear(&p, alpha),
+                    linear_threshold(&p, alpha),
                     "{n} {spread} {alpha}"
                 );
             }

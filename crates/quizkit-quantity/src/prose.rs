@@ -1783,14 +1783,19 @@ mod tests {
         assert!(!relates_at("is een", 1));
     }
 
-    #[test]
-    fn the_next_relation_is_the_first_candidate_from_anywhere() {
-        let mut texts: Vec<String> = crate::test_texts::repository_texts()
+    /// The first 3,000 lines under 300 bytes of the repository's texts.
+    fn short_repository_lines() -> Vec<String> {
+        crate::test_texts::repository_texts()
             .iter()
             .flat_map(|f| f.lines().map(str::to_owned).collect::<Vec<_>>())
             .filter(|l| l.len() < 300)
             .take(3_000)
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn the_next_relation_is_the_first_candidate_from_anywhere() {
+        let mut texts = short_repository_lines();
         for pad in 0..(2 * BLOCK + 3) {
             texts.push(format!("{}= x is about 7 ≈ 8 equals", "a".repeat(pad)));
         }
@@ -1817,12 +1822,7 @@ mod tests {
 
     /// Texts with operands, or none, at the edges of the pieces the operand scans test at once.
     fn operand_texts() -> Vec<String> {
-        let mut texts: Vec<String> = crate::test_texts::repository_texts()
-            .iter()
-            .flat_map(|f| f.lines().map(str::to_owned).collect::<Vec<_>>())
-            .filter(|l| l.len() < 300)
-            .take(3_000)
-            .collect();
+        let mut texts = short_repository_lines();
         for pad in 0..(2 * BLOCK + 3) {
             for op in ["7", "(", "", "é0", "9(", "/:)'"] {
                 for after in [0, 1, 7, 8, 9, 15, 16, 17, 31, 63, 64, 65] {
