@@ -79,17 +79,16 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Questions whose analyses are kept at once while the rules take turns over them: enough that
-/// a turn is long against the CPU clock's cost, few enough that the texts stay in the cache, as
-/// they do when `quizkit lint` runs every rule on one question after the other.
+/// Questions whose analyses are kept at once while the rules take turns over them: as many as
+/// `quizkit lint` takes together, so that a turn is long against the CPU clock's cost and the
+/// texts stay in the cache as they do there.
 const CHUNK: usize = 64;
 
 /// Each enabled rule's CPU time over the whole bank, the CPU time spent building the
 /// per-question analyses, and the findings.
 ///
-/// The rules take turns over a chunk of questions, in the catalogue's order, rather than each
-/// question going through every rule: a turn is long enough for the thread's CPU clock, and the
-/// first rule to ask for a piece of a question's analysis still pays for it.
+/// The rules take turns over a chunk of questions, in the catalogue's order, as in
+/// `quizkit lint`: the first rule to ask for a piece of a question's analysis pays for it.
 fn time_rules(cx: &Context<'_>, selection: &Selection) -> (Vec<Duration>, Duration, usize) {
     let mut costs = vec![Duration::ZERO; selection.enabled.len()];
     let mut analysis_new = Duration::ZERO;
