@@ -45,6 +45,8 @@ pub struct Analysis<'q> {
     question: &'q Question,
     slots: Vec<Slot<'q>>,
     checks: OnceCell<Vec<Checked<'q>>>,
+    /// The [`TextWords`] of every option text (in every language) together.
+    option_words: OnceCell<TextWords>,
 }
 
 /// One of the question's `checks` with what evaluating it gave.
@@ -81,6 +83,7 @@ impl<'q> Analysis<'q> {
             question,
             slots,
             checks: OnceCell::new(),
+            option_words: OnceCell::new(),
         }
     }
 
@@ -111,6 +114,24 @@ impl<'q> Analysis<'q> {
     pub fn may_match_any(&self, text: &str, sets: &[&PhraseSet]) -> bool {
         let slot = self.slot(text);
         let words = slot.words.get_or_init(|| TextWords::of(slot.text));
+        sets.iter().any(|set| set.may_match_words(words))
+    }
+
+    /// [`Analysis::may_match_any`] of the question's options: false only when none of `sets`
+    /// may match in any option text, in any language. The options' filters are joined once
+    /// per question ([`TextWords::union`]), so that the option rules pass over most questions
+    /// without asking about each option.
+    pub fn options_may_match(&self, sets: &[&PhraseSet]) -> bool {
+        let words = self.option_words.get_or_init(|| {
+            let mut all = TextWords::default();
+            for option in &self.question.options {
+                for entry in &option.text.entries {
+                    let slot = self.slot(&entry.text.value);
+                    all = all.union(slot.words.get_or_init(|| TextWords::of(slot.text)));
+                }
+            }
+            all
+        });
         sets.iter().any(|set| set.may_match_words(words))
     }
 

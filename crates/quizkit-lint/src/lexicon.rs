@@ -601,6 +601,21 @@ impl TextWords {
             unknown,
         }
     }
+
+    /// The filter of this text and `other` together: every bit of either, and the letters of
+    /// the one with more (a phrase matches within one text). A phrase set that
+    /// [`PhraseSet::may_match_words`] rules out for the union may match in neither text.
+    pub fn union(&self, other: &TextWords) -> TextWords {
+        let mut bits = self.bits;
+        for (b, o) in bits.iter_mut().zip(&other.bits) {
+            *b |= o;
+        }
+        TextWords {
+            bits,
+            letters: self.letters.max(other.letters),
+            unknown: self.unknown | other.unknown,
+        }
+    }
 }
 
 /// The bytes of `bytes` from `at` on, fewer than eight, as a block with zeros past the end:
@@ -995,6 +1010,11 @@ pub(crate) fn option_matches<'q, 't, const N: usize>(
     mut matcher: impl FnMut(&'static Lexicon, &[Token<'t>]) -> Option<PhraseMatch>,
 ) -> Vec<(usize, &'q LangText, PhraseMatch)> {
     let mut out = Vec::new();
+    // Most questions: no option may hold any of the phrases, in any language.
+    let lexicons = || cx.languages().filter_map(|lang| cx.lexicon(lang));
+    if !lexicons().any(|lexicon| a.options_may_match(&sets(lexicon))) {
+        return out;
+    }
     // Language by language, so that each language's lexicon and sets are looked up once, not
     // once per option; an option already matched in an earlier language is passed over, as
     // trying the languages per option would (`done`, left empty until a match).
@@ -1798,6 +1818,56 @@ mod tests {
             ruled_out > 100_000,
             "the filter rarely rules out: {ruled_out}"
         );
+    }
+
+    /// [`TextWords::union`] of a group of texts lets a phrase set through wherever the filter
+    /// of one of the texts does, for every set, on groups of one to eight texts of the
+    /// lexicons' words, letters and characters at the edges of words.
+    #[test]
+    fn a_union_of_filters_never_rules_out_a_text() {
+        let all = Lexicon::all().unwrap_or_default();
+        let extra = [
+            "A",
+            "B",
+            "I",
+            "ii",
+            "Z",
+            "+",
+            ",",
+            "\u{212A}EY",
+            "é",
+            "zebra",
+        ];
+        let pieces = phrase_pieces(
+            &extra,
+            all.iter()
+                .flat_map(|l| sets(l).into_iter().map(|(_, set)| set)),
+        );
+        let glue = [" ", "", "\n", ": ", "'"];
+        let texts: Vec<String> =
+            generated_texts(0x9e37_79b9_7f4a_7c15, 20_000, &pieces, &glue).collect();
+        let mut state = 0x5851_f42d_4c95_7f2d;
+        let mut at = 0;
+        let (mut passed, mut ruled_out) = (0, 0);
+        while at < texts.len() {
+            let group = &texts[at..texts
+                .len()
+                .min(at + 1 + (xorshift(&mut state) % 8) as usize)];
+            at += group.len();
+            let filters: Vec<TextWords> = group.iter().map(|t| TextWords::of(t)).collect();
+            let union = filters
+                .iter()
+                .fold(TextWords::default(), |all, words| all.union(words));
+            for l in all {
+                for (name, set) in sets(l) {
+                    let any = filters.iter().any(|words| set.may_match_words(words));
+                    assert!(!any || set.may_match_words(&union), "{group:?} ({name})");
+                    passed += usize::from(any);
+                    ruled_out += usize::from(!set.may_match_words(&union));
+                }
+            }
+        }
+        assert!(passed > 1000 && ruled_out > 1000, "{passed} {ruled_out}");
     }
 
     /// [`PhraseSet::may_match_words`] as it was: every phrase's [`Need`] compared with the

@@ -85,6 +85,8 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     let langs: Vec<(&str, &Lexicon)> = cx
         .languages()
         .filter_map(|lang| Some((lang, cx.lexicon(lang)?)))
+        // Most questions: no option in the language may hold a term, key or distractor.
+        .filter(|(_, lexicon)| a.options_may_match(&[&lexicon.absolute_terms]))
         .filter(|(lang, lexicon)| {
             !q.options[key].text.get(lang).is_some_and(|k| {
                 a.may_match(k, &lexicon.absolute_terms)

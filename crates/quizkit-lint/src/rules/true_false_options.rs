@@ -75,6 +75,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let Some(lexicon) = cx.lexicon(lang) else {
             continue;
         };
+        // Most questions: no option may be a truth value, so the first is not one either.
+        if !a.options_may_match(&[&lexicon.true_false]) {
+            continue;
+        }
         let mut texts = Vec::new();
         for option in &q.options {
             let Some(text) = option.text.get(lang) else {
