@@ -1043,6 +1043,19 @@ pub(crate) fn find_digit(bytes: &[u8], from: usize) -> Option<usize> {
     }
 }
 
+/// The bytes of `hits`, each 0 or 1, as the bits of a `u64` (byte `i` to bit `i`); `N` is at
+/// most 64 and a multiple of 8. Eight bytes at a time: the multiplication moves byte `i` of a
+/// `u64` to bit `56 + i`, with no carries between them.
+#[inline(always)]
+pub(crate) fn byte_bits<const N: usize>(hits: &[u8; N]) -> u64 {
+    let mut mask = 0;
+    for (g, eight) in hits.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        mask |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * g);
+    }
+    mask
+}
+
 /// The first byte of `bytes` from `from` on for which `hit` holds. Blocks of 64, then 16
 /// bytes are tested without an early exit, which compiles to vector compares; a plain
 /// `position` goes a byte at a time, and long explanations and most options have no digit

@@ -1466,6 +1466,10 @@ fn parens(text: &str) -> Vec<usize> {
 /// between its boundaries, each tokenized on its own.
 ///
 /// `parens` is [`parens`] of `text`. False is always safe: it only makes a piece longer.
+///
+/// Inlined: the search for a stretch's edges asks this of every byte around a relation, and
+/// most fail the first byte test; the word after a space is looked at by [`boundary_word`].
+#[inline(always)]
 fn is_boundary(text: &str, q: usize, parens: &[usize]) -> bool {
     let bytes = text.as_bytes();
     if q == 0 {
@@ -1476,6 +1480,13 @@ fn is_boundary(text: &str, q: usize, parens: &[usize]) -> bool {
     if bytes[q - 1] != b' ' || !bytes.get(q).is_some_and(u8::is_ascii_alphabetic) {
         return false;
     }
+    boundary_word(text, q, parens)
+}
+
+/// [`is_boundary`] at a byte `q` that is an ASCII letter after a space.
+#[inline(never)]
+fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
+    let bytes = text.as_bytes();
     // No `(` may be open, or an aside that [`Tokens::drop_asides`] removes could span `q`.
     // An escaped `\)` closes nothing; to keep this simple, it counts as open too.
     let before = parens.partition_point(|&p| p < q);

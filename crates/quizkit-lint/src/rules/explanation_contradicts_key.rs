@@ -1,12 +1,11 @@
 //! `explanation-contradicts-key` (K002): the explanation names another option as the answer.
 
-use std::ops::Range;
 use std::sync::OnceLock;
 
 use quizkit_model::letter_index;
 
-use crate::lanes::lanes_in;
 use crate::lexicon::{Lexicon, PhraseSet, find};
+use crate::text::byte_bits;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule explanation-contradicts-key` prints.
@@ -127,58 +126,37 @@ impl LetterContext {
         }
         let bytes = text.as_bytes();
         let n = bytes.len();
-        // Capitals followed by something else than a letter or digit, in `bytes[at..at + 64]`
-        // (which has a byte after it): few blocks of prose have one. `|`, not `||`, and bytes,
-        // not `bool`s, so that the test is vectorized.
-        let block = |at: usize| {
-            bytes[at..at + 64]
-                .iter()
-                .zip(&bytes[at + 1..at + 65])
-                .fold(0, |any, (&b, &next)| {
-                    any | (u8::from(b.is_ascii_uppercase())
-                        & u8::from(!next.is_ascii_alphanumeric()))
-                })
-                != 0
-        };
+        if n < 65 {
+            // Shorter than a block and the byte after it: padded with zero bytes, which are
+            // neither capitals nor letters or digits, so the last byte is tested too.
+            let mut padded = [0; 65];
+            padded[..n].copy_from_slice(bytes);
+            return self.any_letter_at(&padded, 0, lone_capitals(&padded, 0));
+        }
         let mut at = 0;
         while at + 65 <= n {
-            if block(at) && self.letter_in(bytes, at..at + 64) {
+            if self.any_letter_at(bytes, at, lone_capitals(bytes, at)) {
                 return true;
             }
             at += 64;
         }
-        // The rest: the last 65 bytes as one more block (when there are that many), then the
-        // last byte, which has none after it.
-        let rest = if n >= 65 && at < n - 1 {
-            if block(n - 65) {
-                at..n - 1
-            } else {
-                n - 1..n - 1
-            }
-        } else {
-            at..n.saturating_sub(1)
-        };
-        self.letter_in(bytes, rest) || (n > 0 && self.letter_in(bytes, n - 1..n))
+        // The rest: the last 65 bytes as one more block, with the positions before `at`
+        // (tested already) dropped, then the last byte, which has none after it.
+        (at < n - 1
+            && self.any_letter_at(bytes, at, lone_capitals(bytes, n - 65) >> (at - (n - 65))))
+            || (bytes[n - 1].is_ascii_uppercase() && self.letter_at(bytes, n - 1))
     }
 
-    /// True when a capital in `bytes[range]` may be a letter of a phrase: alone, and with the
-    /// right bytes beside it. Eight bytes at a time for the capitals ([`lanes_in`]), the last
-    /// few one at a time.
-    fn letter_in(&self, bytes: &[u8], range: Range<usize>) -> bool {
-        let mut at = range.start;
-        while let Some(word) = bytes.get(at..at + 8).filter(|_| at + 8 <= range.end) {
-            let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
-            let mut capitals = lanes_in(word, b'A', b'Z');
-            while capitals != 0 {
-                let i = at + (capitals.trailing_zeros() / 8) as usize;
-                capitals &= capitals - 1;
-                if self.letter_at(bytes, i) {
-                    return true;
-                }
+    /// True when one of the capitals at `at` plus the set bits of `capitals` may be a letter
+    /// of a phrase ([`LetterContext::letter_at`]).
+    fn any_letter_at(&self, bytes: &[u8], at: usize, mut capitals: u64) -> bool {
+        while capitals != 0 {
+            if self.letter_at(bytes, at + capitals.trailing_zeros() as usize) {
+                return true;
             }
-            at += 8;
+            capitals &= capitals - 1;
         }
-        (at..range.end).any(|i| bytes[i].is_ascii_uppercase() && self.letter_at(bytes, i))
+        false
     }
 
     /// True when the capital at byte `i` of `bytes` may be a letter of a phrase.
@@ -195,6 +173,26 @@ impl LetterContext {
         beside(bytes[..i].iter().rev().find(|b| !space(b)), self.before)
             || beside(bytes[i + 1..].iter().find(|b| !space(b)), self.after)
     }
+}
+
+/// A bit for each capital `A`–`Z` in `bytes[at..at + 64]` that is followed by no ASCII letter
+/// (`bytes` has a byte after the block): few blocks of prose have one. Branch-free
+/// over the block (`|` and `&` of bytes, not `||` of `bool`s), so that it is vectorized, and
+/// packed into bits only when the block has one.
+#[inline(always)]
+fn lone_capitals(bytes: &[u8], at: usize) -> u64 {
+    let here: &[u8; 64] = bytes[at..at + 64].try_into().expect("64 bytes");
+    let next: &[u8; 64] = bytes[at + 1..at + 65].try_into().expect("64 bytes");
+    let mut hits = [0u8; 64];
+    for ((hit, &b), &c) in hits.iter_mut().zip(here).zip(next) {
+        // `c | 0x20` is a lower-case letter exactly when `c` is a letter. A digit after the
+        // capital (`L2`) is left to [`LetterContext::letter_at`]: one test less a byte.
+        *hit = u8::from(b.wrapping_sub(b'A') < 26) & u8::from((c | 0x20).wrapping_sub(b'a') >= 26);
+    }
+    if hits.iter().fold(0, |any, &h| any | h) == 0 {
+        return 0;
+    }
+    byte_bits(&hits)
 }
 
 /// The [`LetterContext`] of `lexicon`'s answer statements, worked out once per lexicon (they
