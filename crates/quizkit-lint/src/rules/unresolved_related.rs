@@ -117,7 +117,7 @@ fn unloaded_question_files<'a>(cx: &Context<'a>) -> Vec<&'a str> {
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // Every id as a key that holds it (`IdKey`), in bank order: the check of a question's own
-    // id reads this list in order rather than the id's own memory, and the set compares keys
+    // id reads this list in order rather than the id's own memory, and the sets compare keys
     // without going to the ids' memory either. The ids are the bank's own strings: no need for
     // SipHash's resistance to collisions.
     let keys: Vec<IdKey<'_>> = cx
@@ -125,47 +125,147 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .iter()
         .map(|q| IdKey::of(&q.id.value))
         .collect();
-    let mut ids: FastSet<IdKey<'_>> =
-        FastSet::with_capacity_and_hasher(keys.len(), Default::default());
-    ids.extend(keys.iter().copied());
-    let unloaded = unloaded_question_files(cx);
-    // A batch of questions' entries at a time, looked up in a loop of their own: the lookups
-    // go to the table's memory (megabytes at 100,000 questions) in an order no cache foresees,
-    // and a short loop lets the processor overlap those trips rather than wait for each.
+    // Most entries name a question of the same file: they are looked up among that file's ids
+    // first, a table small enough to stay in the cache, and only the others among all the
+    // bank's ids, a table of megabytes at 100,000 questions whose every lookup goes to memory.
+    // That one is built on the first entry that needs it.
+    let mut all: Option<FastSet<IdKey<'_>>> = None;
+    let mut local: FastSet<IdKey<'_>> = FastSet::default();
+    let mut unloaded: Option<Vec<&str>> = None;
     let mut batch: Vec<(QuestionRef<'_>, &Spanned<String>, IdKey<'_>, bool)> = Vec::new();
-    for questions in cx.questions.chunks(BATCH) {
-        batch.clear();
-        for &q in questions {
-            let related = q.question.related.iter();
-            batch.extend(related.map(|r| (q, r, IdKey::of(&r.value), false)));
+    let mut start = 0;
+    while let Some(first) = cx.questions.get(start) {
+        // The questions of one file, which the loader keeps together in bank order.
+        let end = start
+            + cx.questions[start..]
+                .iter()
+                .position(|q| q.file != first.file)
+                .unwrap_or(cx.questions.len() - start);
+        // Cleared in time proportional to its capacity: not kept at a large file's size.
+        if local.capacity() > 4 * (end - start) + 64 {
+            local = FastSet::default();
         }
-        for (_, _, key, known) in &mut batch {
-            *known = ids.contains(key);
-        }
-        for &(q, related, key, known) in &batch {
-            let v = if key == keys[q.index] {
-                UnresolvedRelated::Itself {
-                    id: related.value.clone(),
+        local.clear();
+        local.extend(keys[start..end].iter().copied());
+        // A batch of questions' entries at a time, each looked up in a loop of its own: where
+        // the lookups go to memory in an order no cache foresees, a short loop lets the
+        // processor overlap those trips rather than wait for each.
+        for questions in cx.questions[start..end].chunks(BATCH) {
+            batch.clear();
+            for &q in questions {
+                let related = q.question.related.iter();
+                batch.extend(related.map(|r| (q, r, IdKey::of(&r.value), false)));
+            }
+            let mut elsewhere = false;
+            for (_, _, key, known) in &mut batch {
+                *known = local.contains(key);
+                elsewhere |= !*known;
+            }
+            if elsewhere {
+                let all = all.get_or_insert_with(|| {
+                    let mut all = FastSet::with_capacity_and_hasher(keys.len(), Default::default());
+                    all.extend(keys.iter().copied());
+                    all
+                });
+                for (_, _, key, known) in batch.iter_mut().filter(|(.., known)| !*known) {
+                    *known = all.contains(key);
                 }
-            } else if known
-                || unloaded
-                    .iter()
-                    .any(|text| text.contains(&format!("\"{}\"", related.value)))
-            {
-                continue;
-            } else {
-                // The suggestion is the nearest id, ties broken by the id itself: the order of
-                // the candidates does not matter.
-                let ids = cx.questions.iter().map(|q| q.id.value.as_str());
-                UnresolvedRelated::Unknown {
-                    id: related.value.clone(),
-                    suggestion: did_you_mean(&related.value, ids).map(str::to_owned),
-                }
-            };
-            out.push(Finding::on(q, related.span.clone(), &v));
+            }
+            for &(q, related, key, known) in &batch {
+                let v = if key == keys[q.index] {
+                    UnresolvedRelated::Itself {
+                        id: related.value.clone(),
+                    }
+                } else if known
+                    || unloaded
+                        .get_or_insert_with(|| unloaded_question_files(cx))
+                        .iter()
+                        .any(|text| text.contains(&format!("\"{}\"", related.value)))
+                {
+                    continue;
+                } else {
+                    // The suggestion is the nearest id, ties broken by the id itself: the order
+                    // of the candidates does not matter.
+                    let ids = cx.questions.iter().map(|q| q.id.value.as_str());
+                    UnresolvedRelated::Unknown {
+                        id: related.value.clone(),
+                        suggestion: did_you_mean(&related.value, ids).map(str::to_owned),
+                    }
+                };
+                out.push(Finding::on(q, related.span.clone(), &v));
+            }
         }
+        start = end;
     }
 }
 
 /// Questions whose `related` entries are looked up together.
 const BATCH: usize = 32;
+
+#[cfg(test)]
+mod tests {
+    use quizkit_model::load::{Content, InputFile, load};
+
+    use crate::testing::xorshift;
+    use crate::{Selection, lint};
+
+    /// A bank of several files whose `related` entries name questions of their own file, of
+    /// other files, themselves and no question: the findings, in order, are what a lookup of
+    /// every entry among all the bank's ids gives, whichever file the named question is in.
+    #[test]
+    fn entries_resolve_across_files() {
+        let mut state = 0x853c_49e6_748f_ea9b_u64;
+        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
+        // Ids of every length around the 23 bytes an `IdKey` holds.
+        let id = |file: usize, i: usize| format!("q{file}-{i}-{}", "x".repeat((file * 7 + i) % 30));
+        let sizes = [1, 3, 10, 40, 2, 7];
+        let mut files = vec![InputFile {
+            path: "quizkit.toml".into(),
+            content: Content::Bytes(b"id = \"b\"\nlanguages = [\"en\"]\n".to_vec()),
+        }];
+        let mut expected = Vec::new();
+        for (file, &size) in sizes.iter().enumerate() {
+            let mut text = String::new();
+            for i in 0..size {
+                let own = id(file, i);
+                let mut related = Vec::new();
+                for _ in 0..next(6) {
+                    let other = next(sizes.len());
+                    let entry = match next(5) {
+                        0 => own.clone(),
+                        1 => format!("missing-{}", next(3)),
+                        2 => id(other, next(sizes[other])),
+                        _ => id(file, next(size)),
+                    };
+                    if entry == own {
+                        expected.push(format!("`{entry}` is this question's own id"));
+                    } else if entry.starts_with("missing") {
+                        expected.push(format!("no question in the bank has the id `{entry}`"));
+                    }
+                    related.push(format!("\"{entry}\""));
+                }
+                text.push_str(&format!(
+                    "[[question]]\nid = \"{own}\"\nstem = \"Which?\"\nanswer = \"A\"\n\
+                     options = [\"a\", \"b\", \"c\"]\nrelated = [{}]\n\n",
+                    related.join(", ")
+                ));
+            }
+            files.push(InputFile {
+                path: format!("c/t{file}/questions.toml"),
+                content: Content::Bytes(text.into_bytes()),
+            });
+        }
+        let loaded = load(files);
+        let bank = loaded.bank.as_ref().expect("the bank loads");
+        let found: Vec<String> = lint(
+            bank,
+            &loaded.sources,
+            &Selection::only(&["unresolved-related"]),
+        )
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
+        assert!(expected.len() > 20, "{}", expected.len());
+        assert_eq!(found, expected);
+    }
+}
