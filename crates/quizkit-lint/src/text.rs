@@ -636,7 +636,8 @@ pub fn normalized_fingerprint(markdown: &str) -> Option<u64> {
 /// each (zeros after a shorter text), read from the start of the text without normalizing
 /// it; `None` when that cannot be told from the bytes alone: a character that is not ASCII or
 /// a `]` (a link target may follow) before the eighth letter, or a character that is not ASCII
-/// right after it (a combining mark changes the letter before it).
+/// after it and before the next letter or digit (a combining mark changes the letter before it,
+/// even across markup that `plain` drops).
 ///
 /// Two texts that normalize alike have the same prefix, so options with different prefixes
 /// differ: most options of a question tell apart in their first words.
@@ -656,10 +657,18 @@ pub fn normalized_prefix(markdown: &str) -> Option<u64> {
             count += 1;
         }
     }
-    match bytes.next() {
-        Some(b) if !b.is_ascii() => None,
-        _ => Some(prefix),
+    // The markup `plain` drops can stand between the eighth letter and a combining mark that
+    // changes it ("w~\u{301}" is "ẃ"): a character that is not ASCII before the next letter
+    // or digit may belong to the eighth.
+    for b in bytes {
+        if !b.is_ascii() {
+            return None;
+        }
+        if b.is_ascii_alphanumeric() {
+            break;
+        }
     }
+    Some(prefix)
 }
 
 /// The hash of a sequence of letters and digits, fed as UTF-8 bytes; ASCII other than letters
@@ -1292,6 +1301,8 @@ mod tests {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for _ in 0..20_000 {
             let mut text = String::new();
+            // Drawn anew for every text: an empty text must not leave the state where it was.
+            xorshift(&mut state);
             for _ in 0..(state % 12) {
                 xorshift(&mut state);
                 text.push_str(pieces[(state % 20) as usize]);
@@ -1325,6 +1336,8 @@ mod tests {
         let mut checked = 0;
         for _ in 0..40_000 {
             let mut text = String::new();
+            // Drawn anew for every text: an empty text must not leave the state where it was.
+            xorshift(&mut state);
             for _ in 0..(state % 16) {
                 xorshift(&mut state);
                 text.push_str(pieces[(state % pieces.len() as u64) as usize]);
@@ -1345,8 +1358,11 @@ mod tests {
             assert_eq!(prefix, expected, "{text:?}");
             checked += 1;
         }
-        assert!(checked > 10_000, "{checked}");
+        // About one text in five has no character that sends it to the slow path.
+        assert!(checked > 5_000, "{checked}");
         assert_eq!(normalized_prefix("**DRAM**."), normalized_prefix("dram"));
+        // The mark joins the eighth letter once `plain` drops the `~` between them.
+        assert_eq!(normalized_prefix("abcdefgh~\u{301}"), None);
         assert_ne!(normalized_prefix("1.5 GB"), normalized_prefix("2 GB"));
         assert_eq!(normalized_prefix("abcdefgh\u{301}"), None);
     }
@@ -1370,6 +1386,8 @@ mod tests {
         let mut checked = 0;
         for _ in 0..40_000 {
             let mut text = String::new();
+            // Drawn anew for every text: an empty text must not leave the state where it was.
+            xorshift(&mut state);
             for _ in 0..(state % 14) {
                 xorshift(&mut state);
                 text.push_str(pieces[(state % pieces.len() as u64) as usize]);
