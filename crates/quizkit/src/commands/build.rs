@@ -1,7 +1,6 @@
 //! `quizkit build`: lint the bank, then export every configured target into one folder.
 
 use std::io::Write;
-use std::mem::ManuallyDrop;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -68,9 +67,7 @@ fn targets(
 /// Runs `quizkit build`.
 pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
     let mut options = options(args.lang.as_deref())?;
-    // The process ends right after this command: freeing the bank one allocation at a time
-    // would cost 0.2 s on 100,000 questions, for memory the system takes back at exit anyway.
-    let checked = ManuallyDrop::new(check(args.bank.path.as_deref())?);
+    let checked = super::kept_until_exit(check(args.bank.path.as_deref())?);
     let findings = checked.findings();
     if !checked.diagnostics.is_empty() {
         let mut text =
