@@ -635,9 +635,9 @@ pub fn normalized_fingerprint(markdown: &str) -> Option<u64> {
 /// The first eight letters and digits of [`normalize`]'s result, lower case, packed a byte
 /// each (zeros after a shorter text), read from the start of the text without normalizing
 /// it; `None` when that cannot be told from the bytes alone: a character that is not ASCII or
-/// a `]` (a link target may follow) before the eighth letter, or a character that is not ASCII
-/// after it and before the next letter or digit (a combining mark changes the letter before it,
-/// even across markup that `plain` drops).
+/// a `]` (a link target may follow) before the eighth letter, or either of them after it and
+/// before the next letter or digit (a combining mark changes the letter before it, even across
+/// markup that `plain` drops).
 ///
 /// Two texts that normalize alike have the same prefix, so options with different prefixes
 /// differ: most options of a question tell apart in their first words.
@@ -658,10 +658,10 @@ pub fn normalized_prefix(markdown: &str) -> Option<u64> {
         }
     }
     // The markup `plain` drops can stand between the eighth letter and a combining mark that
-    // changes it ("w~\u{301}" is "ẃ"): a character that is not ASCII before the next letter
-    // or digit may belong to the eighth.
+    // changes it ("w~\u{301}" is "ẃ", and so is "w](x)\u{301}", a link target dropped): a
+    // character that is not ASCII, or a `]`, before the next letter or digit may belong to it.
     for b in bytes {
-        if !b.is_ascii() {
+        if !b.is_ascii() || b == b']' {
             return None;
         }
         if b.is_ascii_alphanumeric() {
@@ -1361,8 +1361,12 @@ mod tests {
         // About one text in five has no character that sends it to the slow path.
         assert!(checked > 5_000, "{checked}");
         assert_eq!(normalized_prefix("**DRAM**."), normalized_prefix("dram"));
-        // The mark joins the eighth letter once `plain` drops the `~` between them.
-        assert_eq!(normalized_prefix("abcdefgh~\u{301}"), None);
+        // The mark joins the eighth letter once `plain` drops the markup between them.
+        for markup in ["~", "**", "](x)", "](x \"t\")"] {
+            let text = format!("abcdefgw{markup}\u{301}");
+            assert!(normalize(&text).ends_with('ẃ'), "{text:?}");
+            assert_eq!(normalized_prefix(&text), None, "{text:?}");
+        }
         assert_ne!(normalized_prefix("1.5 GB"), normalized_prefix("2 GB"));
         assert_eq!(normalized_prefix("abcdefgh\u{301}"), None);
     }
