@@ -1556,6 +1556,19 @@ mod tests {
         })
     }
 
+    /// [`generated_texts`] of the words of every phrase set of every lexicon and `extra`,
+    /// glued with spaces, nothing, line breaks, colons and apostrophes.
+    fn lexicon_texts(extra: &[&str], seed: u64, count: usize) -> Vec<String> {
+        let all = Lexicon::all().unwrap_or_default();
+        let pieces = phrase_pieces(
+            extra,
+            all.iter()
+                .flat_map(|l| sets(l).into_iter().map(|(_, set)| set)),
+        );
+        let glue = [" ", "", "\n", ": ", "'"];
+        generated_texts(seed, count, &pieces, &glue).collect()
+    }
+
     /// [`TextWords::of`] a byte at a time, with a pass of its own for the Kelvin sign, and each
     /// word looked up as a string ([`Vocabulary::index`]): the reference for the scan.
     fn text_words_bytewise(text: &str) -> TextWords {
@@ -1838,14 +1851,7 @@ mod tests {
             "é",
             "zebra",
         ];
-        let pieces = phrase_pieces(
-            &extra,
-            all.iter()
-                .flat_map(|l| sets(l).into_iter().map(|(_, set)| set)),
-        );
-        let glue = [" ", "", "\n", ": ", "'"];
-        let texts: Vec<String> =
-            generated_texts(0x9e37_79b9_7f4a_7c15, 20_000, &pieces, &glue).collect();
+        let texts = lexicon_texts(&extra, 0x9e37_79b9_7f4a_7c15, 20_000);
         let mut state = 0x5851_f42d_4c95_7f2d;
         let mut at = 0;
         let (mut passed, mut ruled_out) = (0, 0);
@@ -1901,12 +1907,6 @@ mod tests {
             "é",
             "zebra",
         ];
-        let pieces = phrase_pieces(
-            &extra,
-            all.iter()
-                .flat_map(|l| sets(l).into_iter().map(|(_, set)| set)),
-        );
-        let glue = [" ", "", "\n", ": ", "'"];
         let own: Vec<PhraseSet> = [
             &["{letter} + {letter}", "none of these"][..],
             &["+", "all of the above"],
@@ -1920,7 +1920,7 @@ mod tests {
         .collect();
         let mut passed = 0;
         let mut ruled_out = 0;
-        for text in generated_texts(0x5851_f42d_4c95_7f2d, 30_000, &pieces, &glue) {
+        for text in lexicon_texts(&extra, 0x5851_f42d_4c95_7f2d, 30_000) {
             let words = TextWords::of(&text);
             let lexicon_sets = all
                 .iter()
