@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use quizkit_model::index_letter;
 
-use crate::lanes::ascii_alnum;
+use crate::lanes::{HIGH, LANES};
 use crate::lexicon::{Lexicon, StemIds};
 use crate::text::prose_words;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
@@ -128,6 +128,10 @@ fn has_content_shape(word: &str) -> bool {
 ///   to be safe).
 ///
 /// So two words whose heads are both known and differ have different stems.
+///
+/// `word` may go on past the word (a plain text's word of four bytes or more, and the rest of
+/// the text: [`plain_shaped`]): past its second byte, only letters are matched, which would
+/// be the word's.
 #[inline(always)]
 fn stem_head(word: &[u8]) -> Option<u16> {
     let [b0, b1, ..] = *word else {
@@ -167,6 +171,9 @@ fn cut_short(word: &[u8]) -> bool {
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
 struct Shaped {
     start: usize,
+    /// Its end, or 0 where it is not worked out yet: for a word of a text that [`is_plain`],
+    /// which ends where its run of ASCII letters and digits does ([`Shaped::range`]). Most
+    /// words are only told apart by their heads, and never need it.
     end: usize,
     /// [`StemIds::initial_bits`].
     initial: u64,
@@ -174,9 +181,41 @@ struct Shaped {
     head: Option<u16>,
 }
 
+impl Shaped {
+    /// The word's range in `text`, the text it was found in.
+    #[inline]
+    fn range(&self, text: &str) -> Range<usize> {
+        let end = if self.end != 0 {
+            self.end
+        } else {
+            run_end(text.as_bytes(), self.start)
+        };
+        self.start..end
+    }
+}
+
+/// The end of the run of ASCII letters and digits that starts at `start` of a text that
+/// [`is_plain`]: eight bytes at a time ([`plain_alnum`]), the last few one at a time.
+#[inline]
+fn run_end(bytes: &[u8], start: usize) -> usize {
+    let mut at = start;
+    while let Some(block) = bytes.get(at..at + 8) {
+        let x = u64::from_le_bytes(block.try_into().unwrap_or_default());
+        let other = !plain_alnum(x) & HIGH;
+        if other != 0 {
+            return at + (other.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    bytes
+        .get(at..)
+        .and_then(|rest| rest.iter().position(|b| !b.is_ascii_alphanumeric()))
+        .map_or(bytes.len(), |len| at + len)
+}
+
 /// True when `text` has no byte that [`prose_words`] looks at more closely: none that is not
 /// ASCII, no apostrophe, no `` ` `` or `$` (which may open code or math). Its words are then
-/// the maximal runs of ASCII letters and digits ([`each_ascii_run`]). Most texts are so.
+/// the maximal runs of ASCII letters and digits ([`each_long_run`]). Most texts are so.
 fn is_plain(text: &str) -> bool {
     // No early exit: a fold over every byte compiles to a few compares per sixteen bytes.
     !text.bytes().fold(false, |special, b| {
@@ -184,59 +223,68 @@ fn is_plain(text: &str) -> bool {
     })
 }
 
-/// Calls `f` with the start and end of each maximal run of ASCII letters and digits of
-/// `bytes`, in order, until it returns false; false then. For a text that [`is_plain`], the
-/// runs are its [`prose_words`].
+/// The high bit of each lane of `x` whose byte is an ASCII letter or digit, for bytes that
+/// are all ASCII ([`ascii_alnum`] with the tests that bytes that are not ASCII need left
+/// out: no lane's sum then carries into the next). Other bytes give some answer, without a
+/// panic (the sums wrap).
+#[inline(always)]
+fn plain_alnum(x: u64) -> u64 {
+    let add = |x: u64, b: u8| x.wrapping_add(LANES * u64::from(b));
+    let letters = x | (LANES * 0x20);
+    let digit = add(x, 0x80 - b'0') & !add(x, 0x7f - b'9');
+    let letter = add(letters, 0x80 - b'a') & !add(letters, 0x7f - b'z');
+    (digit | letter) & HIGH
+}
+
+/// Calls `f` with the start of each maximal run of ASCII letters and digits of `bytes` that
+/// is four bytes or longer, in order, until it returns false; false then. For a text that
+/// [`is_plain`], those are the [`prose_words`] with four characters or more: the only ones
+/// that may be content words ([`has_content_shape`]).
 ///
-/// Eight bytes at a time: a run's bytes are a run of lanes, so only the edges of runs cost a
-/// step each, never the bytes between them. A loop with its state in registers, not an
-/// iterator, whose state a caller's loop would keep in memory.
+/// Eight bytes at a time, each block with the next in view: a run that starts in a block is
+/// long when its next three bytes are letters or digits too, which the two blocks tell
+/// without a step for any word, so that short words and the ends of words cost nothing.
 #[inline]
-fn each_ascii_run(bytes: &[u8], mut f: impl FnMut(usize, usize) -> bool) -> bool {
-    // Where the last run that started began, and the high bit of the lowest lane set when the
-    // block before ended inside a run.
-    let mut start = 0;
-    let mut carry = 0u64;
-    let mut at = 0;
-    loop {
-        // Past the end, zero bytes: they are no run's, so the last run ends in the last block
-        // (a whole block of them when the text fills its last block).
+fn each_long_run(bytes: &[u8], mut f: impl FnMut(usize) -> bool) -> bool {
+    // Past the end, zero bytes: they are no run's.
+    let block = |at: usize| -> u64 {
         let x = match bytes.get(at..at + 8) {
             Some(block) => u64::from_le_bytes(block.try_into().unwrap_or_default()),
             None => {
                 let mut last = [0; 8];
-                let rest = &bytes[at.min(bytes.len())..];
+                let rest = bytes.get(at..).unwrap_or_default();
                 last[..rest.len()].copy_from_slice(rest);
                 u64::from_le_bytes(last)
             }
         };
-        let mask = ascii_alnum(x);
-        // The lanes where a run starts or ends (the first lane past it): they differ from the
-        // lane before. Starts and ends take turns, beginning with an end when a run goes on
-        // from the block before.
-        let mut edges = mask ^ ((mask << 8) | carry);
-        // True while the end of a run that started before is still to come.
-        let mut open = carry != 0;
-        while edges != 0 {
-            if !open {
-                start = at + (edges.trailing_zeros() / 8) as usize;
-                edges &= edges - 1;
-                if edges == 0 {
-                    break;
-                }
-            }
-            open = false;
-            // One call of `f`, so that it is inlined.
-            if !f(start, at + (edges.trailing_zeros() / 8) as usize) {
+        plain_alnum(x)
+    };
+    // The high bit of the lowest lane set when the block before ended inside a run.
+    let mut carry = 0u64;
+    let mut at = 0;
+    let mut mask = block(0);
+    loop {
+        let more = at + 8 < bytes.len();
+        let next = if more { block(at + 8) } else { 0 };
+        let starts = mask & !((mask << 8) | carry);
+        // The lanes whose next one, two and three bytes are letters or digits too, from this
+        // block and the next.
+        let mut long = starts
+            & ((mask >> 8) | (next << 56))
+            & ((mask >> 16) | (next << 48))
+            & ((mask >> 24) | (next << 40));
+        while long != 0 {
+            if !f(at + (long.trailing_zeros() / 8) as usize) {
                 return false;
             }
-            edges &= edges - 1;
+            long &= long - 1;
         }
-        carry = mask >> 56;
-        at += 8;
-        if at > bytes.len() {
+        if !more {
             return true;
         }
+        carry = mask >> 56;
+        mask = next;
+        at += 8;
     }
 }
 
@@ -247,7 +295,7 @@ fn each_ascii_run(bytes: &[u8], mut f: impl FnMut(usize, usize) -> bool) -> bool
 fn each_shaped(text: &str, mut f: impl FnMut(Shaped) -> bool) -> bool {
     if is_plain(text) {
         let bytes = text.as_bytes();
-        return each_ascii_run(bytes, |start, end| match plain_shaped(bytes, start, end) {
+        return each_long_run(bytes, |start| match plain_shaped(bytes, start) {
             Some(w) => f(w),
             None => true,
         });
@@ -270,35 +318,84 @@ fn each_shaped(text: &str, mut f: impl FnMut(Shaped) -> bool) -> bool {
     })
 }
 
-/// The [`Shaped`] word at `start..end` of a text that [`is_plain`], if it has the shape of a
-/// content word: what [`each_shaped`] works out for any text, told from ASCII bytes, where a
-/// byte is a character.
+/// The [`Shaped`] word that starts at `start` of a text that [`is_plain`], a run of four
+/// ASCII letters or digits or more ([`each_long_run`]), if it has a letter: what
+/// [`each_shaped`] works out for any text, told from ASCII bytes, where a byte is a character.
+/// Its end is left to [`Shaped::range`] but for a word that starts with a digit.
 #[inline(always)]
-fn plain_shaped(bytes: &[u8], start: usize, end: usize) -> Option<Shaped> {
-    let word = bytes.get(start..end)?;
-    // Four characters or more, one a letter ([`has_content_shape`]); most words start with
-    // one.
-    if word.len() < 4
-        || !(word[0].is_ascii_alphabetic() || word.iter().any(u8::is_ascii_alphabetic))
-    {
+fn plain_shaped(bytes: &[u8], start: usize) -> Option<Shaped> {
+    // The run and what follows it: [`stem_head`] only looks at letters (which are the run's)
+    // after the second byte.
+    let rest = bytes.get(start..)?;
+    let [b0, b1, ..] = *rest else {
         return None;
-    }
+    };
+    // Most words start with a letter: a letter or digit above `9`.
+    let end = if b0 > b'9' {
+        0
+    } else {
+        let end = run_end(bytes, start);
+        if !bytes[start..end].iter().any(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        end
+    };
+    // [`stem_head`] for a word of ASCII letters and digits: its first two bytes, unless it
+    // may be cut short, which [`MAY_BE_CUT`] tells for most words in one test.
+    let cut = MAY_BE_CUT[usize::from(b0 & 0x7f)] >> ((b1 | 0x20) & 31) & 1 != 0;
+    let head = if cut && cut_short(rest) {
+        None
+    } else {
+        Some(u16::from_be_bytes([b0, b1]) | 0x2020)
+    };
     Some(Shaped {
         start,
         end,
-        initial: initial_bit(word[0]),
-        head: stem_head(word),
+        initial: initial_bit(b0),
+        head,
     })
 }
+
+/// For the first byte of a word (an ASCII letter or digit), the bits `b & 31` of the second
+/// bytes `b` after which [`stem_head`] asks [`cut_short`]: `y` after any, `e` and `i` after a
+/// vowel. Digits share their low bits with letters, so a few words are asked that need not
+/// be ([`cut_short`] then says no).
+const MAY_BE_CUT: [u32; 128] = {
+    let mut table = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        let lower = (b as u8) | 0x20;
+        let mut bits = 1 << (b'y' & 31);
+        if matches!(lower, b'a' | b'e' | b'i' | b'o' | b'u' | b'y') {
+            bits |= (1 << (b'e' & 31)) | (1 << (b'i' & 31));
+        }
+        table[b] = bits;
+        b += 1;
+    }
+    table
+};
 
 /// [`StemIds::initial_bits`] of a word that starts with the ASCII letter or digit `b`.
 #[inline(always)]
 fn initial_bit(b: u8) -> u64 {
-    match b {
-        b'0'..=b'9' => 1 << (26 + b - b'0'),
-        _ => 1 << ((b | 0x20).wrapping_sub(b'a') & 31),
-    }
+    1 << INITIAL_BIT[usize::from(b & 0x7f)]
 }
+
+/// The bit of [`StemIds::initial_bits`] of a word by its first byte, an ASCII letter or digit
+/// (one load rather than a test and two sums).
+const INITIAL_BIT: [u8; 128] = {
+    let mut table = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'0'..=b'9' => 26 + byte - b'0',
+            _ => (byte | 0x20).wrapping_sub(b'a') & 31,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// What some words' stems start with, as far as [`Shaped`] tells: a filter that never rules
 /// out a word whose stem one of them has.
@@ -349,11 +446,12 @@ impl Heads {
     }
 }
 
-/// How many words of the stem [`cue_in`] keeps on the stack: more than most stems have.
-const STEM_WORDS: usize = 32;
+/// How many words of the key [`cue_in`] keeps on the stack: more than most keys have.
+const KEY_WORDS: usize = 16;
 
-/// How many words of the key [`cue_in`] looks into on the stack: more than most keys have.
-const KEY_WORDS: usize = 12;
+/// How many stems of the stem's words [`cue_in`] keeps on the stack: more than most stems
+/// share with their key.
+const STEM_HITS: usize = 8;
 
 /// A content word of the key, and what the other texts say about its stem.
 #[derive(Clone, Copy, Default)]
@@ -361,7 +459,7 @@ struct KeyWord {
     id: u32,
     word: Shaped,
     /// The first word of the stem with the same stem: its start and end.
-    in_stem: Option<(usize, usize)>,
+    in_stem: (usize, usize),
     /// True when a distractor has a word with the same stem.
     in_distractor: bool,
 }
@@ -369,99 +467,108 @@ struct KeyWord {
 /// A cue: the word as written in the key, its range there, and its range in the stem.
 type Cue = (String, Range<usize>, Range<usize>);
 
+/// Up to `N` items on the stack, then on the heap: what [`cue_in`] keeps of a text, which
+/// mostly fits.
+struct Kept<T, const N: usize> {
+    stacked: [T; N],
+    len: usize,
+    heaped: Vec<T>,
+}
+
+impl<T: Copy + Default, const N: usize> Kept<T, N> {
+    fn new() -> Self {
+        Kept {
+            stacked: [T::default(); N],
+            len: 0,
+            heaped: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        match self.stacked.get_mut(self.len) {
+            Some(slot) => *slot = item,
+            None => {
+                if self.heaped.is_empty() {
+                    self.heaped.extend_from_slice(&self.stacked);
+                }
+                self.heaped.push(item);
+            }
+        }
+        self.len += 1;
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.len <= N {
+            &mut self.stacked[..self.len]
+        } else {
+            &mut self.heaped
+        }
+    }
+}
+
 /// The first content word of `key` (in text order) whose stem a word of `stem` has and no
 /// word of the `distractors` has, with the first such word of the stem.
 ///
 /// Words are looked up ([`StemIds::word_id`]) only where a match is still possible ([`Heads`]):
-/// a key word only if a word of the stem may have its stem, a word of the stem or a distractor
-/// only if a key word still in question may. Most questions end after one scan of the stem and
-/// one of the key, and few lookups.
+/// the key, short, is scanned first and its words kept; then a word of the stem is looked up
+/// only if a key word may have its stem, a key word only if one of those stem words that are
+/// content words may, and a word of a distractor only if a key word still in question may.
+/// Most questions end after one scan of the key and one of the stem, with few lookups and
+/// nothing kept of the stem.
 fn cue_in<'d>(
     ids: &mut StemIds,
     stem: &str,
     key: &str,
     distractors: impl IntoIterator<Item = &'d str>,
 ) -> Option<Cue> {
-    let mut stem_heads = Heads::default();
-    // The stem's words, kept for a second look: on the stack, but for those of a long stem.
-    let mut kept = [Shaped::default(); STEM_WORDS];
-    let mut count = 0;
-    let mut spilled: Vec<Shaped> = Vec::new();
-    each_shaped(stem, |w| {
-        stem_heads.insert(&w);
-        match kept.get_mut(count) {
-            Some(slot) => *slot = w,
-            None => spilled.push(w),
-        }
-        count += 1;
-        true
-    });
-    let stem_words = kept[..count.min(STEM_WORDS)].iter().chain(&spilled);
-    // The key words in question, on the stack but for a long key's.
-    let mut stacked = [KeyWord::default(); KEY_WORDS];
-    let mut count = 0;
-    let mut heaped: Vec<KeyWord> = Vec::new();
+    let mut key_heads = Heads::default();
+    let mut key_words: Kept<Shaped, KEY_WORDS> = Kept::new();
     each_shaped(key, |w| {
-        if !stem_heads.may_have(&w) {
-            return true;
-        }
-        if let Some(id) = ids.word_id(&key[w.start..w.end]) {
-            let word = KeyWord {
-                id,
-                word: w,
-                in_stem: None,
-                in_distractor: false,
-            };
-            match stacked.get_mut(count) {
-                Some(slot) => *slot = word,
-                None => {
-                    if heaped.is_empty() {
-                        heaped.extend_from_slice(&stacked);
-                    }
-                    heaped.push(word);
-                }
-            }
-            count += 1;
-        }
+        key_heads.insert(&w);
+        key_words.push(w);
         true
     });
-    if count == 0 {
+    if key_words.len == 0 {
         return None;
     }
-    let words: &mut [KeyWord] = if count <= KEY_WORDS {
-        &mut stacked[..count]
-    } else {
-        &mut heaped
-    };
-    let mut key_heads = Heads::default();
-    for w in words.iter() {
-        key_heads.insert(&w.word);
-    }
-    // Key words not yet found in the stem.
-    let mut unseen = words.len();
-    for s in stem_words {
-        if unseen == 0 {
-            break;
+    // The stems of the stem's words that a key word may have, each with its first word.
+    let mut hits: Kept<(u32, usize, usize), STEM_HITS> = Kept::new();
+    let mut hit_heads = Heads::default();
+    each_shaped(stem, |s| {
+        // The test alone here, so that this is inlined into the scan.
+        if key_heads.may_have(&s) {
+            stem_hit(ids, stem, &s, &mut hits, &mut hit_heads);
         }
-        if !key_heads.may_have(s) {
+        true
+    });
+    if hits.len == 0 {
+        return None;
+    }
+    let hits = hits.as_mut_slice();
+    // The key words whose stem the stem has, in text order.
+    let mut words: Kept<KeyWord, KEY_WORDS> = Kept::new();
+    for &w in key_words.as_mut_slice().iter() {
+        if !hit_heads.may_have(&w) {
             continue;
         }
-        let Some(id) = ids.word_id(&stem[s.start..s.end]) else {
+        let Some(id) = ids.word_id(&key[w.range(key)]) else {
             continue;
         };
-        for w in words
-            .iter_mut()
-            .filter(|w| w.id == id && w.in_stem.is_none())
-        {
-            w.in_stem = Some((s.start, s.end));
-            unseen -= 1;
+        if let Some(&(_, start, end)) = hits.iter().find(|h| h.0 == id) {
+            words.push(KeyWord {
+                id,
+                word: w,
+                in_stem: (start, end),
+                in_distractor: false,
+            });
         }
     }
+    let words = words.as_mut_slice();
     // Key words that are in the stem and in no distractor seen so far.
-    let mut open = 0;
+    let mut open = words.len();
     let mut open_heads = Heads::default();
-    for w in words.iter().filter(|w| w.in_stem.is_some()) {
-        open += 1;
+    for w in words.iter() {
         open_heads.insert(&w.word);
     }
     for d in distractors {
@@ -472,28 +579,39 @@ fn cue_in<'d>(
             if !open_heads.may_have(&s) {
                 return true;
             }
-            let Some(id) = ids.word_id(&d[s.start..s.end]) else {
+            let Some(id) = ids.word_id(&d[s.range(d)]) else {
                 return true;
             };
-            for w in words
-                .iter_mut()
-                .filter(|w| w.id == id && w.in_stem.is_some() && !w.in_distractor)
-            {
+            for w in words.iter_mut().filter(|w| w.id == id && !w.in_distractor) {
                 w.in_distractor = true;
                 open -= 1;
             }
             open != 0
         });
-        if open == 0 {
-            return None;
-        }
     }
-    let w = words
-        .iter()
-        .find(|w| w.in_stem.is_some() && !w.in_distractor)?;
-    let range = w.word.start..w.word.end;
-    let (start, end) = w.in_stem?;
+    let w = words.iter().find(|w| !w.in_distractor)?;
+    let range = w.word.range(key);
+    let (start, end) = w.in_stem;
     Some((key[range.clone()].to_owned(), range, start..end))
+}
+
+/// Looks up the word `s` of `stem`, and keeps its stem in `hits` (and its head in `heads`)
+/// if it is a content word whose stem is not there yet.
+#[inline(never)]
+fn stem_hit(
+    ids: &mut StemIds,
+    stem: &str,
+    s: &Shaped,
+    hits: &mut Kept<(u32, usize, usize), STEM_HITS>,
+    heads: &mut Heads,
+) {
+    let range = s.range(stem);
+    if let Some(id) = ids.word_id(&stem[range.clone()])
+        && !hits.as_mut_slice().iter().any(|h| h.0 == id)
+    {
+        hits.push((id, range.start, range.end));
+        heads.insert(s);
+    }
 }
 
 /// The first cue word of the key in `lang`: in the stem and the key, in no distractor. `None`
@@ -607,6 +725,12 @@ mod tests {
             "\0",
             "\x7f",
             "sleutelafleidingsfunctie",
+            // Heads that may be cut short ([`stem_head`]).
+            "aing",
+            "Eed",
+            "dying",
+            "yY",
+            "oie",
         ];
         if special {
             pieces.extend([
@@ -627,34 +751,56 @@ mod tests {
         texts
     }
 
-    /// The words [`each_ascii_run`] finds, and those [`each_shaped`] finds.
-    fn quick_words(text: &str) -> (Vec<Range<usize>>, Vec<Shaped>) {
-        let mut runs = Vec::new();
-        assert!(each_ascii_run(text.as_bytes(), |start, end| {
-            runs.push(start..end);
+    /// The starts [`each_long_run`] finds, and the words [`each_shaped`] finds with their
+    /// ends worked out.
+    fn quick_words(text: &str) -> (Vec<usize>, Vec<Shaped>) {
+        let mut starts = Vec::new();
+        assert!(each_long_run(text.as_bytes(), |start| {
+            starts.push(start);
             true
         }));
         let mut shaped = Vec::new();
         assert!(each_shaped(text, |w| {
-            shaped.push(w);
+            let range = w.range(text);
+            shaped.push(Shaped {
+                end: range.end,
+                ..w
+            });
             true
         }));
-        (runs, shaped)
+        (starts, shaped)
     }
 
-    /// [`each_ascii_run`] finds the words [`prose_words`] finds in a plain text, and
-    /// [`each_shaped`] those of four characters or more that have a letter, in any text, with
-    /// their initial bits and heads; and both stop when told to.
+    /// [`each_long_run`] finds the starts of the words of four bytes or more that
+    /// [`prose_words`] finds in a plain text, and [`each_shaped`] those of four characters or
+    /// more that have a letter, in any text, with their ends, initial bits and heads; and both
+    /// stop when told to.
     #[test]
     fn quick_words_are_prose_words() {
         let mut plain = 0;
         for special in [false, true] {
             for text in generated_texts(special) {
                 let expected: Vec<Range<usize>> = prose_words(&text).collect();
-                let (runs, shaped) = quick_words(&text);
+                let (starts, shaped) = quick_words(&text);
                 if is_plain(&text) {
                     plain += 1;
-                    assert_eq!(runs, expected, "{text:?}");
+                    let long: Vec<usize> = expected
+                        .iter()
+                        .filter(|r| r.len() >= 4)
+                        .map(|r| r.start)
+                        .collect();
+                    assert_eq!(starts, long, "{text:?}");
+                    for r in &expected {
+                        assert_eq!(run_end(text.as_bytes(), r.start), r.end, "{text:?}");
+                    }
+                    // Stopped at the second start.
+                    let mut seen = Vec::new();
+                    let done = each_long_run(text.as_bytes(), |start| {
+                        seen.push(start);
+                        seen.len() < 2
+                    });
+                    assert_eq!(done, long.len() < 2, "{text:?}");
+                    assert_eq!(seen, long[..long.len().min(2)], "{text:?}");
                 }
                 let expected: Vec<Shaped> = expected
                     .into_iter()
@@ -670,14 +816,29 @@ mod tests {
                 // Stopped at the second word.
                 let mut seen = Vec::new();
                 let done = each_shaped(&text, |w| {
-                    seen.push(w);
+                    seen.push(w.start);
                     seen.len() < 2
                 });
                 assert_eq!(done, expected.len() < 2, "{text:?}");
-                assert_eq!(seen, expected[..expected.len().min(2)], "{text:?}");
+                let first: Vec<usize> = expected.iter().take(2).map(|w| w.start).collect();
+                assert_eq!(seen, first, "{text:?}");
             }
         }
         assert!(plain > 20_000, "few plain texts: {plain}");
+    }
+
+    /// [`plain_alnum`] is [`ascii_alnum`] on every ASCII byte in every lane.
+    #[test]
+    fn plain_alnum_is_ascii_alnum() {
+        for b in 0..0x80u8 {
+            for lane in 0..8 {
+                // The other lanes hold bytes on both sides of each range's edges.
+                let mut bytes = [b'@', b'[', b'/', b':', b'`', b'{', 0x7f, 0];
+                bytes[lane] = b;
+                let x = u64::from_le_bytes(bytes);
+                assert_eq!(plain_alnum(x), crate::lanes::ascii_alnum(x), "{b}");
+            }
+        }
     }
 
     /// [`is_plain`] is true exactly for texts without a byte that is not ASCII, an apostrophe,
