@@ -5,7 +5,7 @@ use std::ops::{Deref, Range};
 
 use quizkit_model::{
     Allow, Bank, Category, FileId, LocalizedText, Question, SourceFile, Spanned, Topic,
-    index_letter, letter_index,
+    index_letter, letter_index, same_code,
 };
 
 use crate::lexicon::Lexicon;
@@ -82,6 +82,9 @@ pub struct Context<'a> {
     pub questions: Vec<QuestionRef<'a>>,
     /// The rules that run and their severities.
     pub selection: &'a Selection,
+    /// The lexicon of each of the bank's languages, looked up once: the rules ask for one per
+    /// text, and [`Lexicon::get`] costs a few hundred instructions each time.
+    lexicons: Vec<(&'a str, Option<&'static Lexicon>)>,
 }
 
 impl<'a> Context<'a> {
@@ -97,11 +100,17 @@ impl<'a> Context<'a> {
                 category,
             })
             .collect();
+        let lexicons = bank
+            .config
+            .languages()
+            .map(|lang| (lang, Lexicon::get(lang)))
+            .collect();
         Context {
             bank,
             sources,
             questions,
             selection,
+            lexicons,
         }
     }
 
@@ -130,7 +139,11 @@ impl<'a> Context<'a> {
 
     /// The lexicon of a language, if quizkit has one.
     pub fn lexicon(&self, lang: &str) -> Option<&'static Lexicon> {
-        Lexicon::get(lang)
+        match self.lexicons.iter().find(|(code, _)| same_code(code, lang)) {
+            Some(&(_, lexicon)) => lexicon,
+            // A text in a language the bank does not list.
+            None => Lexicon::get(lang),
+        }
     }
 
     /// The fewest options a question may have: `[lint] min_options`, default 3, at least 2.
@@ -177,5 +190,46 @@ impl<'a> Context<'a> {
             (Some(key), None) => Some(key),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quizkit_model::load::{Content, InputFile, load};
+
+    use super::*;
+
+    /// The lexicons looked up once per bank are those [`Lexicon::get`] gives, for the bank's
+    /// languages and for any other code a text may carry.
+    #[test]
+    fn lexicon_is_that_of_lexicon_get() {
+        let file = |path: &str, text: &str| InputFile {
+            path: path.into(),
+            content: Content::Bytes(text.as_bytes().to_vec()),
+        };
+        let questions = "[[question]]\nid = \"q1\"\nstem = \"Welke?\"\nanswer = \"A\"\n\
+                         options = [\"Een\", \"Twee\", \"Drie\"]\n";
+        let loaded = load(vec![
+            file(
+                "quizkit.toml",
+                "id = \"b\"\nlanguages = [\"nl\", \"en-GB\", \"de\"]\n",
+            ),
+            file("fixtures/topic/questions.toml", questions),
+        ]);
+        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        let bank = loaded.bank.expect("the bank loads");
+        let selection = Selection::from_config(&bank.config.lint);
+        let cx = Context::new(&bank, &loaded.sources, &selection);
+        let mut known = 0;
+        for code in ["nl", "en-GB", "de", "en", "NL", "en_US", "fr", ""] {
+            let (ours, theirs) = (cx.lexicon(code), Lexicon::get(code));
+            assert_eq!(
+                ours.map(std::ptr::from_ref),
+                theirs.map(std::ptr::from_ref),
+                "{code}"
+            );
+            known += usize::from(ours.is_some());
+        }
+        assert_eq!(known, 5, "nl, en-GB, en, NL and en_US have a lexicon");
     }
 }

@@ -23,7 +23,7 @@ pub use question::{
     Allow, AnswerKey, Choice, Difficulty, Question, QuestionFile, index_letter, letter_index,
 };
 pub use spanned::Spanned;
-pub use text::{LangText, LocalizedText};
+pub use text::{LangText, LocalizedText, same_code};
 pub use topic::{Category, CategoryMeta, Topic, TopicMeta};
 
 /// A loaded question bank.

@@ -35,7 +35,7 @@ pub struct LocalizedText {
 /// `a == b` for language codes: a few bytes, compared in line. The library's comparison calls
 /// `memcmp`, whose call costs more than the compare; the linter asks for texts by language
 /// millions of times.
-fn same_code(a: &str, b: &str) -> bool {
+pub fn same_code(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
 
