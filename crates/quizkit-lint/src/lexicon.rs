@@ -809,10 +809,10 @@ fn vocabulary() -> &'static Vocabulary {
                 })
             };
             let letters = phrase.parts.iter().filter(|p| **p == Part::Letter).count();
-            let kept = match words().all(|w| stopwords.contains(w)) && letters < 2 {
-                true => words().rev().max_by_key(|w| w.len()),
-                false => None,
-            };
+            let all_stopwords = words().all(|w| stopwords.contains(w));
+            let kept = (all_stopwords && letters < 2)
+                .then(|| words().rev().max_by_key(|w| w.len()))
+                .flatten();
             for w in words() {
                 if !stopwords.contains(w) || Some(w) == kept {
                     tracked.push(w.clone());

@@ -250,7 +250,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     let any_language = contexts().map(|c| &c.any_language);
     for entry in &explanation.entries {
         // Most explanations name no answer in any language: those are told by their bytes
-        // alone, before the language's lexicon is looked up (which cost a quarter of the rule).
+        // alone, before the language's lexicon and its letter context are looked up.
         if any_language.is_some_and(|c| !c.may_name_letter(&entry.text.value)) {
             continue;
         }
