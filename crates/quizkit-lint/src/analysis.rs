@@ -188,17 +188,12 @@ impl<'q> Analysis<'q> {
 
 #[cfg(test)]
 mod tests {
-    use quizkit_model::load::{Content, InputFile, load};
-
     use super::*;
+    use crate::testing::load_bank;
 
     /// Every text `Context::texts` yields has a slot, and nothing else does.
     #[test]
     fn a_slot_for_every_text_of_the_question() {
-        let file = |path: &str, text: &str| InputFile {
-            path: path.into(),
-            content: Content::Bytes(text.as_bytes().to_vec()),
-        };
         let questions = r#"
 [[question]]
 id = "q1"
@@ -221,11 +216,7 @@ feedback.en = "Yes"
 nl = "Drie"
 en = "Three"
 "#;
-        let loaded = load(vec![
-            file("quizkit.toml", "id = \"b\"\nlanguages = [\"nl\", \"en\"]\n"),
-            file("fixtures/topic/questions.toml", questions),
-        ]);
-        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        let loaded = load_bank("id = \"b\"\nlanguages = [\"nl\", \"en\"]\n", questions);
         let bank = loaded.bank.expect("the bank loads");
         let (_, _, question) = bank.questions().next().expect("one question");
         let analysis = Analysis::new(question);

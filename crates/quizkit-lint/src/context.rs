@@ -195,28 +195,17 @@ impl<'a> Context<'a> {
 
 #[cfg(test)]
 mod tests {
-    use quizkit_model::load::{Content, InputFile, load};
-
     use super::*;
+    use crate::testing::load_bank;
 
     /// The lexicons looked up once per bank are those [`Lexicon::get`] gives, for the bank's
     /// languages and for any other code a text may carry.
     #[test]
     fn lexicon_is_that_of_lexicon_get() {
-        let file = |path: &str, text: &str| InputFile {
-            path: path.into(),
-            content: Content::Bytes(text.as_bytes().to_vec()),
-        };
         let questions = "[[question]]\nid = \"q1\"\nstem = \"Welke?\"\nanswer = \"A\"\n\
                          options = [\"Een\", \"Twee\", \"Drie\"]\n";
-        let loaded = load(vec![
-            file(
-                "quizkit.toml",
-                "id = \"b\"\nlanguages = [\"nl\", \"en-GB\", \"de\"]\n",
-            ),
-            file("fixtures/topic/questions.toml", questions),
-        ]);
-        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        let config = "id = \"b\"\nlanguages = [\"nl\", \"en-GB\", \"de\"]\n";
+        let loaded = load_bank(config, questions);
         let bank = loaded.bank.expect("the bank loads");
         let selection = Selection::from_config(&bank.config.lint);
         let cx = Context::new(&bank, &loaded.sources, &selection);
