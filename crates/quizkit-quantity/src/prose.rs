@@ -1277,11 +1277,52 @@ const MAX_SIDE: usize = 64;
 /// unit supplied (`(4 + 4 + 4 + 4) B = 16 bytes`) and [`ProseClaim::implied_unit`] names it.
 /// [`crate::check`] itself never does this: there, a missing unit is a dimension mismatch.
 pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
+    match Operands::of(text) {
+        Some(operands) => extract_claims_in(text, lang, operands),
+        None => Vec::new(),
+    }
+}
+
+/// Where the operands of a text are: its first and its last ASCII digit or `(`, which every
+/// claim holds on both sides of its relation. A text without one has no claim (and no number):
+/// most options, say, and what a caller learns here it need not scan for again (`quizkit lint`
+/// reads the numbers of a text only between them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Operands {
+    first: usize,
+    last: usize,
+}
+
+impl Operands {
+    /// The operands of `text`, `None` when it has none. The text is scanned from its end to
+    /// its last operand and from its start to its first, not in between.
+    pub fn of(text: &str) -> Option<Operands> {
+        let bytes = text.as_bytes();
+        let last = last_operand(bytes)?;
+        let first = next_operand(bytes, 0)?;
+        Some(Operands { first, last })
+    }
+
+    /// The byte offset of the first operand.
+    pub fn first(self) -> usize {
+        self.first
+    }
+
+    /// The byte offset of the last operand (the first one when there is only one).
+    pub fn last(self) -> usize {
+        self.last
+    }
+}
+
+/// [`extract_claims`] of `text`, whose [`Operands`] are `operands` (those of another text give
+/// wrong claims): what a caller that keeps the operands of its texts calls.
+pub fn extract_claims_in(text: &str, lang: Lang, operands: Operands) -> Vec<ProseClaim> {
+    let Operands { first, last } = operands;
     // Relations are looked for only where a claim can have one: between two operands.
-    let Some(last) = last_operand(text.as_bytes()) else {
+    if first >= last {
         return Vec::new();
-    };
-    let Some(mut at) = next_claim_relation(text, 0, last) else {
+    }
+    let Some(mut at) = next_relation_before(text, first, last) else {
         return Vec::new();
     };
     // Only the stretch of text around each relation is tokenized: from the last boundary
@@ -1854,6 +1895,32 @@ mod tests {
                 let reference = (from..bytes.len()).find(|&i| is_operand(bytes[i]));
                 assert_eq!(next_operand(bytes, from), reference, "{text:?} from {from}");
             }
+        }
+    }
+
+    /// [`Operands::of`] is the first and the last operand, on texts with none, one or two, and
+    /// [`extract_claims_in`] with them is [`extract_claims`].
+    #[test]
+    fn operands_are_the_first_and_the_last() {
+        let mut texts = operand_texts();
+        for pad in 0..(2 * BLOCK + 3) {
+            for (a, b) in [("7", "("), ("(", "9"), ("1", "2"), ("2 × 3", "= 6")] {
+                texts.push(format!("x{a}{}{b}y", " ".repeat(pad)));
+            }
+        }
+        for text in texts {
+            let bytes = text.as_bytes();
+            let first = (0..bytes.len()).find(|&i| is_operand(bytes[i]));
+            let last = (0..bytes.len()).rev().find(|&i| is_operand(bytes[i]));
+            let operands = Operands::of(&text);
+            assert_eq!(operands.map(Operands::first), first, "{text:?}");
+            assert_eq!(operands.map(Operands::last), last, "{text:?}");
+            let claims = operands.map(|o| extract_claims_in(&text, Lang::En, o));
+            assert_eq!(
+                claims.unwrap_or_default(),
+                extract_claims(&text, Lang::En),
+                "{text:?}"
+            );
         }
     }
 
