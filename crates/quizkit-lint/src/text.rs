@@ -1020,6 +1020,11 @@ pub(crate) fn find_digit(bytes: &[u8], from: usize) -> Option<usize> {
             .fold(0, |any, &b| any | u8::from(b.is_ascii_digit()))
             != 0
     };
+    // Readers mostly start at a digit (the first operand of a text, see
+    // `quizkit_quantity::Operands`): told at once, without a block.
+    if bytes.get(from).is_some_and(u8::is_ascii_digit) {
+        return Some(from);
+    }
     let mut i = from;
     while bytes.get(i..i + 64).is_some_and(|block| !any(block)) {
         i += 64;

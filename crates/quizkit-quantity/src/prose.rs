@@ -384,7 +384,9 @@ fn candidates<const N: usize>(here: &[u8; N], before: &[u8; N]) -> u64 {
 }
 
 /// An ASCII digit or `(`: what each side of a claim starts with or holds before its
-/// relation (see [`next_claim_relation`]).
+/// relation (see [`next_claim_relation`]). The definition that the scans for operands
+/// ([`any_operand`], [`operand_lanes`]) implement and their tests compare them with.
+#[cfg(test)]
 fn is_operand(b: u8) -> bool {
     b.is_ascii_digit() | (b == b'(')
 }
@@ -1383,12 +1385,12 @@ fn last_operand(bytes: &[u8]) -> Option<usize> {
     let len = bytes.len();
     let mut end = len;
     for size in [BLOCK, 16] {
-        while end >= size && !any_operand(&bytes[end - size..end]) {
+        while end >= size && !any_operand_of(&bytes[end - size..end]) {
             end -= size;
         }
         // Fewer than `size` bytes left before `end`: those of the first `size` bytes of the
         // text, whose others were tested already.
-        if end < size && len >= size && (end == 0 || !any_operand(&bytes[..size])) {
+        if end < size && len >= size && (end == 0 || !any_operand_of(&bytes[..size])) {
             return None;
         }
     }
@@ -1414,14 +1416,31 @@ fn last_operand(bytes: &[u8]) -> Option<usize> {
     }
 }
 
-/// Whether `block` holds an [operand](is_operand), tested with no branch per byte.
+/// Whether `block` holds an [operand](is_operand), tested with no branch per byte. `N` is a
+/// multiple of 16. The digits are told by the least of `b - b'0'` over each of 16 lanes (one
+/// vector minimum per 16 bytes, and one compare for the block) and the `(` by an OR of
+/// compares: about half the instructions of testing each byte for both.
 #[inline(always)]
-fn any_operand(block: &[u8]) -> bool {
+fn any_operand<const N: usize>(block: &[u8; N]) -> bool {
+    let mut least = [u8::MAX; 16];
+    for sixteen in block.chunks_exact(16) {
+        for (l, &b) in least.iter_mut().zip(sixteen) {
+            *l = (*l).min(b.wrapping_sub(b'0'));
+        }
+    }
     // Or-ed as bytes, not as `bool`s: LLVM vectorizes the one and not always the other.
-    block
-        .iter()
-        .fold(0, |any, &b| any | u8::from(is_operand(b)))
-        != 0
+    let digit = least.iter().fold(0, |any, &l| any | u8::from(l < 10));
+    let paren = block.iter().fold(0, |any, &b| any | u8::from(b == b'('));
+    (digit | paren) != 0
+}
+
+/// [`any_operand`] of `block`, [`BLOCK`] or 16 bytes long.
+#[inline(always)]
+fn any_operand_of(block: &[u8]) -> bool {
+    match block.len() {
+        BLOCK => any_operand::<BLOCK>(block.try_into().expect("a block")),
+        _ => any_operand::<16>(block.try_into().expect("16 bytes")),
+    }
 }
 
 /// The first [operand](is_operand) of `bytes` from `from` on. Most texts have no operand, or
@@ -1433,13 +1452,13 @@ fn next_operand(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while bytes
         .get(i..i + BLOCK)
-        .is_some_and(|block| !any_operand(block))
+        .is_some_and(|block| !any_operand_of(block))
     {
         i += BLOCK;
     }
     while bytes
         .get(i..i + 16)
-        .is_some_and(|block| !any_operand(block))
+        .is_some_and(|block| !any_operand_of(block))
     {
         i += 16;
     }
@@ -1921,6 +1940,27 @@ mod tests {
                 extract_claims(&text, Lang::En),
                 "{text:?}"
             );
+        }
+    }
+
+    /// [`any_operand`] of 16 and of 64 bytes tells [`is_operand`] of every byte in every lane,
+    /// beside bytes on either side of a digit's range and `(`.
+    #[test]
+    fn any_operand_tests_every_byte_in_every_lane() {
+        let others = [b'/', b':', b'\'', b')', 0, 0x80, 0xb0, 0xff];
+        for b in 0..=255u8 {
+            for lane in 0..BLOCK {
+                let mut block = [0u8; BLOCK];
+                for (i, x) in block.iter_mut().enumerate() {
+                    *x = others[i % others.len()];
+                }
+                block[lane] = b;
+                assert_eq!(any_operand(&block), is_operand(b), "{b} in lane {lane}");
+                if lane < 16 {
+                    let sixteen: &[u8; 16] = block[..16].try_into().expect("16 bytes");
+                    assert_eq!(any_operand(sixteen), is_operand(b), "{b} in lane {lane}");
+                }
+            }
         }
     }
 
