@@ -5,7 +5,7 @@
 use std::cell::OnceCell;
 
 use quizkit_model::{Question, Spanned};
-use quizkit_quantity::{Error, Lang, Outcome, ProseClaim, check, extract_claims};
+use quizkit_quantity::{Error, Lang, Operands, Outcome, ProseClaim, check, extract_claims_in};
 
 use crate::Context;
 use crate::lexicon::{PhraseSet, TextWords};
@@ -19,6 +19,7 @@ struct Slot<'q> {
     lang: &'q str,
     tokens: OnceCell<Vec<Token<'q>>>,
     words: OnceCell<TextWords>,
+    operands: OnceCell<Option<Operands>>,
     claims: OnceCell<Vec<ProseClaim>>,
     plain: OnceCell<String>,
     normalized: OnceCell<String>,
@@ -26,10 +27,20 @@ struct Slot<'q> {
 }
 
 impl Slot<'_> {
+    /// The [`Operands`] of the text: the claim rules and the number rules both look for them.
+    fn operands(&self) -> Option<Operands> {
+        *self.operands.get_or_init(|| Operands::of(self.text))
+    }
+
     /// The prose claims of the text, read in the language it is written in.
     fn claims(&self) -> &[ProseClaim] {
-        self.claims
-            .get_or_init(|| extract_claims(self.text, lang(self.lang)))
+        match self.operands() {
+            // Most texts have no operand: nothing to remember for them.
+            None => &[],
+            Some(operands) => self
+                .claims
+                .get_or_init(|| extract_claims_in(self.text, lang(self.lang), operands)),
+        }
     }
 }
 
@@ -74,6 +85,7 @@ impl<'q> Analysis<'q> {
             lang,
             tokens: OnceCell::new(),
             words: OnceCell::new(),
+            operands: OnceCell::new(),
             claims: OnceCell::new(),
             plain: OnceCell::new(),
             normalized: OnceCell::new(),
@@ -135,7 +147,14 @@ impl<'q> Analysis<'q> {
         sets.iter().any(|set| set.may_match_words(words))
     }
 
-    /// The prose claims ([`extract_claims`]) of `text`, a text of the question, read in the
+    /// The [`Operands`] of `text`, a text of the question: where its first and last digit or
+    /// `(` are, `None` when it has none. The claim rules find them first, and the number rules
+    /// need look for digits only between them.
+    pub fn operands(&self, text: &str) -> Option<Operands> {
+        self.slot(text).operands()
+    }
+
+    /// The prose claims ([`quizkit_quantity::extract_claims`]) of `text`, a text of the question, read in the
     /// language it is written in.
     pub fn claims(&self, text: &str) -> &[ProseClaim] {
         self.slot(text).claims()

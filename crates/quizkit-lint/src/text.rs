@@ -962,15 +962,23 @@ impl NumberAt {
 
 /// The canonical values of the [`numbers`] of `text` in `lang`, in order, each followed by a
 /// space, appended to `out`: what comparing the numbers of two texts needs, with no string
-/// built per number. Digits are looked for alone, and code markers once, before the last
-/// number: most texts have none, and then no number is in code.
-pub(crate) fn number_values_into(lang: &str, text: &str, out: &mut Vec<u8>) {
+/// built per number. Every digit of `text` is in `digits` (`0..text.len()` when the caller
+/// knows no better; the [`Operands`](quizkit_quantity::Operands) of the text tell, and most of
+/// a text is before its first number or after its last). Digits are looked for alone, and
+/// code markers once, before the last number: most texts have none, and then no number is in
+/// code.
+pub(crate) fn number_values_into(lang: &str, text: &str, digits: Range<usize>, out: &mut Vec<u8>) {
     let (decimal, group) = separators(lang);
     let bytes = text.as_bytes();
+    // Digits are looked for up to the end of `digits`; a number found there is read in all of
+    // the text (the letters of `16GB` may go on past it).
+    let within = &bytes[..digits.end];
     let mark = out.len();
-    let mut at = 0;
+    let mut at = digits.start;
     let mut last = None;
-    while let Some(start) = find_digit(bytes, at) {
+    while at < within.len()
+        && let Some(start) = find_digit(within, at)
+    {
         let number = NumberAt::read(text, start, decimal, group);
         at = number.next;
         last = Some(start);
@@ -1012,6 +1020,11 @@ pub(crate) fn find_digit(bytes: &[u8], from: usize) -> Option<usize> {
             .fold(0, |any, &b| any | u8::from(b.is_ascii_digit()))
             != 0
     };
+    // Readers mostly start at a digit (the first operand of a text, see
+    // `quizkit_quantity::Operands`): told at once, without a block.
+    if bytes.get(from).is_some_and(u8::is_ascii_digit) {
+        return Some(from);
+    }
     let mut i = from;
     while bytes.get(i..i + 64).is_some_and(|block| !any(block)) {
         i += 64;
@@ -1587,6 +1600,7 @@ mod tests {
             "000,5",
             "FP16",
             "x²",
+            "(",
             "\n",
             "abcdefghijklmnopq",
             "                ",
@@ -1609,7 +1623,14 @@ mod tests {
                 // The values alone, in one pass: each followed by a space.
                 let joined: String = expected.iter().map(|n| n.value.clone() + " ").collect();
                 values.clear();
-                number_values_into(lang, &text, &mut values);
+                number_values_into(lang, &text, 0..text.len(), &mut values);
+                assert_eq!(String::from_utf8_lossy(&values), joined, "{lang} {text:?}");
+                // And between the text's operands alone, as the rules call it.
+                values.clear();
+                if let Some(operands) = quizkit_quantity::Operands::of(&text) {
+                    let digits = operands.first()..operands.last() + 1;
+                    number_values_into(lang, &text, digits, &mut values);
+                }
                 assert_eq!(String::from_utf8_lossy(&values), joined, "{lang} {text:?}");
             }
         }

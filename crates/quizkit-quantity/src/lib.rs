@@ -94,6 +94,6 @@ pub use claim::{Hint, HintKind, Options, Outcome, Relation, Tolerance, check, st
 pub use dim::{Base, Dim};
 pub use error::Error;
 pub use eval::{MAX_DEPTH, MAX_LEN, eval};
-pub use prose::{Lang, ProseClaim, Verdict, extract_claims};
+pub use prose::{Lang, Operands, ProseClaim, Verdict, extract_claims, extract_claims_in};
 pub use quantity::Quantity;
 pub use unit::Unit;

@@ -3,8 +3,10 @@
 
 use std::cell::RefCell;
 
+use quizkit_quantity::Operands;
+
 use crate::hash::FastMap;
-use crate::text::{Number, has_digit, number_values_into, numbers};
+use crate::text::{Number, number_values_into, numbers};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule translation-numbers-differ` prints.
@@ -111,45 +113,53 @@ fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
         .collect()
 }
 
-/// True when `a` (in `a_lang`) and `b` (in `b_lang`) state the same numbers in the same
+/// A text in a language, with its [`Operands`] (`Operands::of` the text).
+type Version<'t> = (&'t str, &'t str, Option<Operands>);
+
+/// True when `a` and `b`, each a text in a language, state the same numbers in the same
 /// order, as translations mostly do: their canonical values, read into buffers of the
 /// caller's ([`number_values_into`]), compare equal, so that texts that agree cost one pass
-/// each and no allocation.
+/// each and no allocation. Digits are looked for only between a text's first and last
+/// operands, which the claim rules find too: most texts, options above all, have none, and
+/// most of an explanation comes before its first number or after its last.
 fn same_in_order(
-    (a_lang, a): (&str, &str),
-    (b_lang, b): (&str, &str),
+    a: Version<'_>,
+    b: Version<'_>,
     a_values: &mut Vec<u8>,
     b_values: &mut Vec<u8>,
 ) -> bool {
-    // Most pairs are options, short and without a digit: [`has_digit`] tells those in fewer
-    // instructions than a reader would.
-    if a.len() < SHORT && b.len() < SHORT && !has_digit(a) && !has_digit(b) {
+    if a.2.is_none() && b.2.is_none() {
         return true;
     }
     a_values.clear();
     b_values.clear();
-    number_values_into(a_lang, a, a_values);
-    number_values_into(b_lang, b, b_values);
+    values_into(a, a_values);
+    values_into(b, b_values);
     a_values == b_values
 }
 
-/// Texts shorter than this (in bytes) are first tested for a digit at all.
-const SHORT: usize = 128;
+/// [`number_values_into`] of a text, looking for digits between its operands only.
+fn values_into((lang, text, operands): Version<'_>, out: &mut Vec<u8>) {
+    if let Some(operands) = operands {
+        number_values_into(lang, text, operands.first()..operands.last() + 1, out);
+    }
+}
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     thread_local! {
         /// The values of the two texts compared, kept from question to question: comparing
         /// allocates nothing once they have grown.
         static VALUES: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
     }
     VALUES.with_borrow_mut(|(base_values, own_values)| {
-        check_with(cx, q, out, base_values, own_values);
+        check_with(cx, q, a, out, base_values, own_values);
     });
 }
 
 fn check_with(
     cx: &Context<'_>,
     q: QuestionRef<'_>,
+    a: &Analysis<'_>,
     out: &mut Vec<Finding>,
     base_values: &mut Vec<u8>,
     own_values: &mut Vec<u8>,
@@ -165,9 +175,10 @@ fn check_with(
             let Some(entry) = text.entry(lang) else {
                 continue;
             };
+            let (base_text, own_text) = (&base_entry.text.value, &entry.text.value);
             if same_in_order(
-                (base, &base_entry.text.value),
-                (lang, &entry.text.value),
+                (base, base_text, a.operands(base_text)),
+                (lang, own_text, a.operands(own_text)),
                 base_values,
                 own_values,
             ) {
@@ -217,10 +228,12 @@ mod tests {
 
     /// [`same_in_order`] is the equality of the two lists of [`numbers`] values, on pairs
     /// of texts built from numbers written either way, so that many pairs agree, with code
-    /// markers and long runs without a digit (the first-digit shortcut).
+    /// markers, parentheses (operands that are not digits) and long runs without a digit.
     #[test]
     fn same_in_order_is_equal_number_lists() {
         let pieces = [
+            " (",
+            "(",
             " 3,5",
             " 3.5",
             " 1.000",
@@ -257,7 +270,12 @@ mod tests {
                 };
                 let expected = values(a_lang, &a) == values(b_lang, &b);
                 agreed += usize::from(expected);
-                let same = same_in_order((a_lang, &a), (b_lang, &b), &mut a_values, &mut b_values);
+                let same = same_in_order(
+                    (a_lang, &a, Operands::of(&a)),
+                    (b_lang, &b, Operands::of(&b)),
+                    &mut a_values,
+                    &mut b_values,
+                );
                 assert_eq!(same, expected, "{a_lang} {a:?} {b_lang} {b:?}");
             }
         }
