@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
-use crate::lanes::{LANES, ascii_alnum, lanes_in};
+use crate::lanes::{HIGH, LANES, ascii_alnum};
 use crate::text::{NumberReader, char_at, find_byte, numbers};
 use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -126,8 +126,12 @@ struct Scratch {
     folded: String,
     /// A number being normalized.
     number: String,
-    /// An ASCII stem followed by zeros ([`for_each_ascii_word_hash`]).
+    /// An ASCII stem followed by zeros, and the lanes of it that are not a letter or digit
+    /// ([`ascii_word_hashes`]).
     padded: Vec<u8>,
+    non: Vec<u64>,
+    /// The hashes of the stem's words, in order.
+    words: Vec<u64>,
 }
 
 /// Calls `f` with each word of `text` as written, in order: the words of
@@ -163,7 +167,7 @@ fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
 }
 
 /// [`for_each_word`] for an ASCII text, byte by byte: there every character is a byte and
-/// `’` cannot occur. What [`for_each_ascii_word_hash`] is tested against.
+/// `’` cannot occur. What [`ascii_word_hashes`] is tested against.
 #[cfg(test)]
 fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) {
     let mut i = 0;
@@ -187,80 +191,154 @@ fn for_each_ascii_word(text: &[u8], mut f: impl FnMut(&[u8])) {
     }
 }
 
-/// Calls `f` with the [`ascii_word_hash`] and the length of each word of the ASCII `text`
-/// ([`for_each_ascii_word`]), in order, eight bytes at a time: the lanes where a letter or
-/// digit follows another byte or the other way round are where words start and end, and a
-/// word's bytes are hashed straight from the text, its last few read as eight and masked.
-/// `padded` holds the text followed by zeros, so that every eight-byte read is in bounds and
-/// a word ends before the first zero.
+/// An eight-byte read of `bytes` at `at`, the first byte in the lowest lane.
+fn load(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(
+        bytes[at..at + 8]
+            .try_into()
+            .expect("the padding holds eight bytes"),
+    )
+}
+
+/// Sets bit 5 of every lane: a word's bytes in lower case ([`ascii_word_hashes`]).
+const LOWER: u64 = LANES * 0x20;
+
+/// Sets `words` to the [`ascii_word_hash`] of each word of the ASCII `text`
+/// ([`for_each_ascii_word`]), in order. `padded` holds the text followed by zeros, so that
+/// every eight-byte read is in bounds and a word ends before the first zero; `non` holds, for
+/// each eight bytes of it, the lanes that are not a letter or digit (found for all of them in
+/// one loop, which the compiler turns into vector code).
+///
+/// A word starts where a letter or digit follows another byte; it ends at the first lane
+/// after that which is not a letter or digit, found in the start's chunk and the next one at
+/// once. A word of up to seven bytes is then the eight bytes read at its start, masked: one
+/// read and one hash step. Longer words go on eight bytes at a time ([`long_word_hash`]), and
+/// the rare word that an apostrophe with a letter after it joins to the next is read byte by
+/// byte ([`joined_word_hash`]); the starts inside it are skipped.
 ///
 /// A word holds only letters, digits and apostrophes, and of these setting bit 5 (`0x20`)
 /// changes only the capitals, into lower case: so a word's bytes with that bit set are its
 /// bytes in lower case ([`ascii_lower`](crate::lanes::ascii_lower)) at the cost of one `or`.
 ///
+/// The hashes go into a list rather than to a callback: the loop then keeps its state in
+/// registers, and the shingles and keys are made from the list in loops of their own.
+///
 /// Returns the [`number_key`] of `text` in any language when it is found on the way
 /// ([`AsciiNumbers`]), `None` when only the reader can tell.
-fn for_each_ascii_word_hash(
+// Not inlined into `prepare`: on its own the loop keeps more of its state in registers
+// (callgrind: B003 151.8 -> 148.0 M instructions, with the three others below).
+#[inline(never)]
+fn ascii_word_hashes(
     text: &[u8],
     padded: &mut Vec<u8>,
-    mut f: impl FnMut(u64, usize),
+    non: &mut Vec<u64>,
+    words: &mut Vec<u64>,
 ) -> Option<u64> {
-    const LOWER: u64 = LANES * 0x20;
     padded.clear();
     padded.extend_from_slice(text);
     padded.extend_from_slice(&[0; 16]);
     let bytes = &padded[..];
-    let load = |at: usize| {
-        u64::from_le_bytes(
-            bytes[at..at + 8]
-                .try_into()
-                .expect("the padding holds eight bytes"),
-        )
-    };
-    let mut numbers = AsciiNumbers::default();
-    let (mut start, mut joined, mut before) = (0, false, 0u64);
-    // The chunk that holds the byte after the text is read too: a last word ends there.
-    let mut at = 0;
-    while at <= text.len() {
-        let x = load(at);
-        let alnum = ascii_alnum(x);
-        let digit = lanes_in(x, b'0', b'9');
-        // The high bit of a lane whose byte is a letter or digit and that of the byte before it
-        // differ: a word starts or ends there.
-        let mut edges = alnum ^ (alnum << 8 | before);
-        before = alnum >> 56;
-        while edges != 0 {
-            let edge = edges & edges.wrapping_neg();
-            edges ^= edge;
-            let i = at + edge.trailing_zeros() as usize / 8;
-            if alnum & edge != 0 {
-                // An apostrophe with a letter after it joins the word before to this one.
-                if !std::mem::take(&mut joined) {
-                    start = i;
-                    if digit & edge != 0 {
-                        numbers.word_at(bytes, i);
-                    }
-                }
-            } else if bytes[i] == b'\'' && bytes[i + 1].is_ascii_alphabetic() {
-                joined = true;
-            } else {
-                let mut h = fx_add(0, (i - start) as u64);
-                let mut from = start;
-                while from + 8 <= i {
-                    h = fx_add(h, load(from) | LOWER);
-                    from += 8;
-                }
-                let tail = (load(from) | LOWER) & ((1u64 << (8 * (i - from))) - 1);
-                f(fx_add(h, tail), i - start);
-            }
-        }
-        at += 8;
+    // The chunk that holds the byte after the text is read too (a last word ends there), and
+    // the one after it for the words that reach into it.
+    let chunks = text.len() / 8 + 1;
+    non.clear();
+    non.resize(chunks + 1, 0);
+    for (lanes, chunk) in non.iter_mut().zip(bytes.chunks_exact(8)) {
+        *lanes = !ascii_alnum(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) & HIGH;
     }
+    words.clear();
+    // A word and the byte after it take two bytes or more.
+    words.resize(text.len() / 2 + 1, 0);
+    let (out, mut n) = (&mut words[..], 0);
+    let mut numbers = AsciiNumbers::default();
+    // Where the last word ended (a start before it is inside a joined word), and the lanes of
+    // the chunk before.
+    let (mut next, mut before) = (0, HIGH);
+    for (c, (&here, &after)) in non.iter().zip(&non[1..]).enumerate() {
+        let mut starts = !here & HIGH & (here << 8 | before >> 56);
+        before = here;
+        while starts != 0 {
+            let lane = starts.trailing_zeros() as usize / 8;
+            starts &= starts - 1;
+            let i = 8 * c + lane;
+            if i < next {
+                continue;
+            }
+            let x = load(bytes, i);
+            if (x as u8).is_ascii_digit() {
+                numbers.word_at(bytes, i);
+            }
+            // The lanes from the start on that are not a letter or digit, in this chunk and
+            // the next (shifted in two steps, as a shift by 64 is not one).
+            let ends = here >> (8 * lane) | (after << 1) << (63 - 8 * lane);
+            let len = ends.trailing_zeros() as usize / 8;
+            let (h, end) = if len < 8 && (x >> (8 * len)) as u8 != b'\'' {
+                let word = (x | LOWER) & ((1u64 << (8 * len)) - 1);
+                (fx_add(WORD_SEED, word), i + len)
+            } else if len == 8 {
+                long_word_hash(bytes, i, fx_add(WORD_SEED, x | LOWER))
+            } else {
+                joined_word_hash(bytes, i)
+            };
+            out[n] = h;
+            n += 1;
+            next = end;
+        }
+    }
+    words.truncate(n);
     numbers.key(text)
 }
 
+/// The hash and the end of the word at `i` of `bytes` ([`ascii_word_hashes`]), which is longer
+/// than eight bytes: `h` is the hash of its first eight.
+// Not inlined: one word in six is long, and its loop would take registers from the main one.
+#[inline(never)]
+fn long_word_hash(bytes: &[u8], i: usize, mut h: u64) -> (u64, usize) {
+    let mut from = i + 8;
+    loop {
+        let x = load(bytes, from);
+        let ends = !ascii_alnum(x) & HIGH;
+        if ends == 0 {
+            h = fx_add(h, x | LOWER);
+            from += 8;
+            continue;
+        }
+        let len = ends.trailing_zeros() as usize / 8;
+        if (x >> (8 * len)) as u8 == b'\'' {
+            return joined_word_hash(bytes, i);
+        }
+        let tail = (x | LOWER) & ((1u64 << (8 * len)) - 1);
+        return (fx_add(h, tail), from + len);
+    }
+}
+
+/// The hash and the end of the word at `i` of `bytes` ([`ascii_word_hashes`]) when it may hold
+/// an apostrophe, read byte by byte.
+#[cold]
+fn joined_word_hash(bytes: &[u8], i: usize) -> (u64, usize) {
+    let mut end = i + 1;
+    loop {
+        let d = bytes[end];
+        if d.is_ascii_alphanumeric() {
+            end += 1;
+        } else if d == b'\'' && bytes[end + 1].is_ascii_alphabetic() {
+            end += 2;
+        } else {
+            break;
+        }
+    }
+    let mut h = WORD_SEED;
+    let mut from = i;
+    while from + 8 <= end {
+        h = fx_add(h, load(bytes, from) | LOWER);
+        from += 8;
+    }
+    let tail = (load(bytes, from) | LOWER) & ((1u64 << (8 * (end - from))) - 1);
+    (fx_add(h, tail), end)
+}
+
 /// The numbers of an ASCII text, read from the words that start with a digit as
-/// [`for_each_ascii_word_hash`] meets them: in most stems the numbers are plain integers
+/// [`ascii_word_hashes`] meets them: in most stems the numbers are plain integers
 /// (`16 requests`, `64 KB`, `7B`), and then [`NumberReader`] finds exactly those words'
 /// leading digits, so their [`number_key`] needs no second pass over the text.
 ///
@@ -347,12 +425,18 @@ fn fx_add(h: u64, w: u64) -> u64 {
     (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
 }
 
+/// Where [`hash_words_of`] starts: any constant serves.
+const WORD_SEED: u64 = 0x2545_f491_4f6c_dd1d;
+
 /// The hash of a folded word: FxHash's multiply-rotate over its bytes, eight at a time
-/// (each passed through `map`), the last few gathered with shifts (copying them into a buffer
-/// and reading that back stalls on store forwarding).
+/// (each passed through `map`), then the last few (none when the length is a multiple of
+/// eight), gathered with shifts (copying them into a buffer and reading that back stalls on
+/// store forwarding) and zero above them. A word holds no zero byte, so the last piece tells
+/// how many bytes it holds and the length needs no step of its own: a word of up to seven
+/// bytes costs one step.
 fn hash_words_of(word: &[u8], map: impl Fn(u64) -> u64) -> u64 {
     let mut chunks = word.chunks_exact(8);
-    let mut h = fx_add(0, word.len() as u64);
+    let mut h = WORD_SEED;
     for chunk in &mut chunks {
         h = fx_add(
             h,
@@ -415,47 +499,49 @@ fn exact_key(exact: &str) -> Option<u64> {
 
 /// Prepares `stem` in `lang`: appends its shingles ([`Prepared::shingles`]) to `shingles` and
 /// returns its keys.
+// Not inlined into the chunk loop, for the same reason as `ascii_word_hashes`.
+#[inline(never)]
 fn prepare(lang: &str, stem: &str, scratch: &mut Scratch, shingles: &mut Vec<u64>) -> Keys {
     let Scratch {
         folded,
         number,
         padded,
+        non,
+        words,
     } = scratch;
-    // The shingles, the exact key and the length of the exact text, computed as the words
-    // come: `last` holds the hashes of the two words before.
-    let (mut last, mut words) = ([0; 2], 0usize);
-    let mut add = |h: u64| {
-        if words >= 2 {
-            shingles.push(shingle_hash(&[last[0], last[1], h]));
-        }
-        last = [last[1], h];
-        words += 1;
-    };
-    let (mut exact, mut exact_len, mut numbers) = (0, 0, None);
+    let (exact, empty, numbers);
     if stem.is_ascii() {
-        numbers = for_each_ascii_word_hash(stem.as_bytes(), padded, |h, len| {
-            add(h);
-            exact = exact_step(exact, h);
-            exact_len += len;
-        });
+        numbers = ascii_word_hashes(stem.as_bytes(), padded, non, words);
+        exact = words.iter().fold(0, |h, &w| exact_step(h, w));
+        empty = words.is_empty();
     } else {
+        words.clear();
+        // The exact key and the length of the exact text, as the words come.
+        let (mut key, mut len) = (0, 0);
         for_each_word(stem, |word| {
             folded.clear();
             push_folded(folded, word);
             let h = word_hash(folded.as_bytes());
-            add(h);
+            words.push(h);
             if folded.contains(' ') {
                 for piece in folded.split(' ') {
-                    exact = exact_step(exact, word_hash(piece.as_bytes()));
+                    key = exact_step(key, word_hash(piece.as_bytes()));
                 }
             } else {
-                exact = exact_step(exact, h);
+                key = exact_step(key, h);
             }
-            exact_len += folded.len();
+            len += folded.len();
         });
+        exact = key;
+        // The spaces between the words count too.
+        empty = len + words.len().saturating_sub(1) == 0;
+        numbers = None;
     }
-    // The spaces between the words count too.
-    let empty = exact_len + words.saturating_sub(1) == 0;
+    let triples = words
+        .iter()
+        .zip(&words[1.min(words.len())..])
+        .zip(&words[2.min(words.len())..]);
+    shingles.extend(triples.map(|((&a, &b), &c)| shingle_hash(&[a, b, c])));
     Keys {
         exact: (!empty).then(|| fmix(exact)),
         numbers: numbers.unwrap_or_else(|| number_key(lang, stem, number)),
@@ -828,6 +914,8 @@ impl Search {
     ///
     /// The survivors' overlaps are counted in full, a look-up per token of the candidate in
     /// the marks of the probe's, stopping once the overlap cannot reach α.
+    // Not inlined into the parallel loop over the groups, for its registers.
+    #[inline(never)]
     fn near_pairs(
         &mut self,
         stems: &[(usize, Prepared)],
@@ -1317,17 +1405,19 @@ mod tests {
             "abcdefg",
             "ABCDEFGH",
             "0123456789",
+            "ABCDEFGHIJ'klmnopqrstu",
+            "abcdefgh'",
+            "x'y",
+            "LongWordLongWord",
         ];
-        let mut padded = Vec::new();
+        let (mut padded, mut non) = (Vec::new(), Vec::new());
         for stem in generated_texts(PARTS, 30_000, 0x5851_f42d_4c95_7f2d) {
             let mut expected = Vec::new();
             for_each_ascii_word(stem.as_bytes(), |word| {
-                expected.push((ascii_word_hash(word), word.len()));
+                expected.push(ascii_word_hash(word));
             });
             let mut found = Vec::new();
-            let _ = for_each_ascii_word_hash(stem.as_bytes(), &mut padded, |h, len| {
-                found.push((h, len));
-            });
+            let _ = ascii_word_hashes(stem.as_bytes(), &mut padded, &mut non, &mut found);
             assert_eq!(found, expected, "{stem:?}");
         }
     }
@@ -1358,11 +1448,12 @@ mod tests {
             "W4A16", "1.000", "3,5", "0,0", "'", "'s", "e9", "-", "?", "1e9", "x86", "FP16", "2x",
             "is", "Which", "of", "many", "per",
         ];
-        let (mut padded, mut value) = (Vec::new(), String::new());
+        let (mut padded, mut non, mut words) = (Vec::new(), Vec::new(), Vec::new());
+        let mut value = String::new();
         let (mut fast, mut with_numbers) = (0, 0);
         let texts = generated_texts(PARTS, 40_000, 0x1405_7b7e_f767_814f);
         for stem in &texts {
-            let Some(key) = for_each_ascii_word_hash(stem.as_bytes(), &mut padded, |_, _| {})
+            let Some(key) = ascii_word_hashes(stem.as_bytes(), &mut padded, &mut non, &mut words)
             else {
                 continue;
             };
