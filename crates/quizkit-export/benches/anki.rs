@@ -53,7 +53,11 @@ text = "Option D of question {i}: the intensity does not matter"
         t = i % 97,
         n = i % 300 + 1,
         d = ["easy", "medium", "hard"][i % 3],
-        limit = if i % 2 == 0 { "bandwidth" } else { "compute" },
+        limit = if i.is_multiple_of(2) {
+            "bandwidth"
+        } else {
+            "compute"
+        },
     )
 }
 

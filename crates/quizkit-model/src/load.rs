@@ -620,12 +620,12 @@ fn fix_spans(q: &mut Question) {
             choice.value.text.span = span;
         }
     }
-    if let Some(answer) = &mut q.answer {
-        if !answer.value.multiple {
-            let span = answer.span.clone();
-            for letter in &mut answer.value.letters {
-                letter.span = span.clone();
-            }
+    if let Some(answer) = &mut q.answer
+        && !answer.value.multiple
+    {
+        let span = answer.span.clone();
+        for letter in &mut answer.value.letters {
+            letter.span = span.clone();
         }
     }
 }

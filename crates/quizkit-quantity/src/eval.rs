@@ -432,13 +432,13 @@ impl<'a> Parser<'a> {
         }
         let mut v = Val::computed(t.num, Dim::NONE, t.start, t.end);
         v.hu = t.half_ulp;
-        if self.tok.kind == Kind::Ident {
-            if let Some(f) = count_word(self.text(&self.tok)) {
-                let w = self.bump();
-                v.v *= f;
-                v.hu *= f;
-                v.end = w.end;
-            }
+        if self.tok.kind == Kind::Ident
+            && let Some(f) = count_word(self.text(&self.tok))
+        {
+            let w = self.bump();
+            v.v *= f;
+            v.hu *= f;
+            v.end = w.end;
         }
         Ok(v)
     }

@@ -679,34 +679,33 @@ impl<'a> Tokens<'a> {
             return end;
         }
         // Relation phrases: "is ongeveer", "is about", "is gelijk aan", "is equal to".
-        if w == "is" || w == "Is" {
-            if let Some((e2, w2)) = self.next_word(end) {
-                if APPROX_WORDS.contains(&w2) && w2 != "zo'n" {
-                    let e2 = if w2 == "ca" && char_at(self.text, e2) == Some('.') {
-                        e2 + 1
-                    } else {
-                        e2
-                    };
-                    self.push(K::Rel(Relation::Approx), start, e2);
-                    return e2;
-                }
-                if let Some((e3, w3)) = self.next_word(e2) {
-                    if (w2 == "gelijk" && w3 == "aan") || (w2 == "equal" && w3 == "to") {
-                        self.push(K::Rel(Relation::Equal), start, e3);
-                        return e3;
-                    }
-                }
+        if (w == "is" || w == "Is")
+            && let Some((e2, w2)) = self.next_word(end)
+        {
+            if APPROX_WORDS.contains(&w2) && w2 != "zo'n" {
+                let e2 = if w2 == "ca" && char_at(self.text, e2) == Some('.') {
+                    e2 + 1
+                } else {
+                    e2
+                };
+                self.push(K::Rel(Relation::Approx), start, e2);
+                return e2;
+            }
+            if let Some((e3, w3)) = self.next_word(e2)
+                && ((w2 == "gelijk" && w3 == "aan") || (w2 == "equal" && w3 == "to"))
+            {
+                self.push(K::Rel(Relation::Equal), start, e3);
+                return e3;
             }
         }
         if (w == "gedeeld" || w == "divided")
             && self
                 .next_word(end)
                 .is_some_and(|(_, n)| n == "door" || n == "by")
+            && let Some((e2, _)) = self.next_word(end)
         {
-            if let Some((e2, _)) = self.next_word(end) {
-                self.push(K::Div, start, e2);
-                return e2;
-            }
+            self.push(K::Div, start, e2);
+            return e2;
         }
         let k = match w {
             "x" | "times" | "keer" | "maal" => K::Mul,
@@ -1152,10 +1151,10 @@ fn with_implied_unit(
     if let Some(u) = last_unit(&tk.toks, other_side) {
         let text = tk.toks[u.start].start..tk.toks[u.end - 1].end;
         let word = &tk.text[text.clone()];
-        if let Ok(unit) = Unit::parse(word) {
-            if unit.dim() == dim {
-                candidates.push((word.to_string(), unit.factor(), text));
-            }
+        if let Ok(unit) = Unit::parse(word)
+            && unit.dim() == dim
+        {
+            candidates.push((word.to_string(), unit.factor(), text));
         }
     }
     let distance = |factor: f64| {
@@ -1222,12 +1221,12 @@ fn first_parse(
                 let mut built = build(tk, comp.clone(), rel, stated.clone());
                 let mut implied_unit = None;
                 let mut checked = check(&built.expr, &Options::default());
-                if let Err(Error::DimensionMismatch { .. }) = checked {
-                    if let Some((b, unit)) = with_implied_unit(tk, &comp, rel, &stated) {
-                        let again = check(&b.expr, &Options::default());
-                        if !matches!(again, Err(Error::Syntax { .. })) {
-                            (checked, built, implied_unit) = (again, b, Some(unit));
-                        }
+                if let Err(Error::DimensionMismatch { .. }) = checked
+                    && let Some((b, unit)) = with_implied_unit(tk, &comp, rel, &stated)
+                {
+                    let again = check(&b.expr, &Options::default());
+                    if !matches!(again, Err(Error::Syntax { .. })) {
+                        (checked, built, implied_unit) = (again, b, Some(unit));
                     }
                 }
                 match checked {
@@ -1550,10 +1549,10 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
     // No `(` may be open, or an aside that [`Tokens::drop_asides`] removes could span `q`.
     // An escaped `\)` closes nothing; to keep this simple, it counts as open too.
     let before = parens.partition_point(|&p| p < q);
-    if let Some(&p) = before.checked_sub(1).map(|k| &parens[k]) {
-        if bytes[p] == b'(' || (p > 0 && bytes[p - 1] == b'\\') {
-            return false;
-        }
+    if let Some(&p) = before.checked_sub(1).map(|k| &parens[k])
+        && (bytes[p] == b'(' || (p > 0 && bytes[p - 1] == b'\\'))
+    {
+        return false;
     }
     let (_, w) = word_at(text, q);
     !SPECIAL_WORDS.may_contain(w.as_bytes())

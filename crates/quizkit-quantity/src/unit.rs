@@ -239,10 +239,10 @@ fn may_start_a_prefix(first: Option<u8>) -> bool {
 /// Look up one unit word (no `/`): `GB`, `µs`, `TFLOPS`, `gigabytes`. Returns the factor to
 /// base units and the dimension.
 pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
-    if let Some(b) = base(word) {
-        if !b.needs_prefix {
-            return Some((b.factor, b.dim));
-        }
+    if let Some(b) = base(word)
+        && !b.needs_prefix
+    {
+        return Some((b.factor, b.dim));
     }
     let first = word.as_bytes().first().copied();
     // Most prose words end here.
@@ -267,12 +267,12 @@ pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
         if p.as_bytes().first().copied() != first {
             continue;
         }
-        if let Some(rest) = word.strip_prefix(p) {
-            if let Some(b) = base(rest) {
-                if b.short && admits(b.prefixes, kind) {
-                    return Some((factor * b.factor, b.dim));
-                }
-            }
+        if let Some(rest) = word.strip_prefix(p)
+            && let Some(b) = base(rest)
+            && b.short
+            && admits(b.prefixes, kind)
+        {
+            return Some((factor * b.factor, b.dim));
         }
     }
     if word.len() > 4 {
@@ -281,12 +281,12 @@ pub(crate) fn lookup(word: &str) -> Option<(f64, Dim)> {
             if p.as_bytes().first().copied() != first {
                 continue;
             }
-            if let Some(rest) = word.strip_prefix(p) {
-                if let Some(b) = base(rest) {
-                    if b.long && admits(b.prefixes, kind) {
-                        return Some((factor * b.factor, b.dim));
-                    }
-                }
+            if let Some(rest) = word.strip_prefix(p)
+                && let Some(b) = base(rest)
+                && b.long
+                && admits(b.prefixes, kind)
+            {
+                return Some((factor * b.factor, b.dim));
             }
         }
     }
@@ -527,10 +527,10 @@ mod tests {
 
     /// [`lookup`] as first written, with no gate before the prefixes.
     fn lookup_reference(word: &str) -> Option<(f64, Dim)> {
-        if let Some(b) = base_reference(word) {
-            if !b.needs_prefix {
-                return Some((b.factor, b.dim));
-            }
+        if let Some(b) = base_reference(word)
+            && !b.needs_prefix
+        {
+            return Some((b.factor, b.dim));
         }
         let first = word.as_bytes().first().copied();
         // Most prose words end here.
@@ -541,12 +541,12 @@ mod tests {
             if p.as_bytes().first().copied() != first {
                 continue;
             }
-            if let Some(rest) = word.strip_prefix(p) {
-                if let Some(b) = base_reference(rest) {
-                    if b.short && admits(b.prefixes, kind) {
-                        return Some((factor * b.factor, b.dim));
-                    }
-                }
+            if let Some(rest) = word.strip_prefix(p)
+                && let Some(b) = base_reference(rest)
+                && b.short
+                && admits(b.prefixes, kind)
+            {
+                return Some((factor * b.factor, b.dim));
             }
         }
         if word.len() > 4 {
@@ -555,12 +555,12 @@ mod tests {
                 if p.as_bytes().first().copied() != first {
                     continue;
                 }
-                if let Some(rest) = word.strip_prefix(p) {
-                    if let Some(b) = base_reference(rest) {
-                        if b.long && admits(b.prefixes, kind) {
-                            return Some((factor * b.factor, b.dim));
-                        }
-                    }
+                if let Some(rest) = word.strip_prefix(p)
+                    && let Some(b) = base_reference(rest)
+                    && b.long
+                    && admits(b.prefixes, kind)
+                {
+                    return Some((factor * b.factor, b.dim));
                 }
             }
         }

@@ -186,10 +186,10 @@ fn fend_word(w: &str) -> Option<String> {
         "kilo", "mega", "giga", "tera", "peta", "exa", "kibi", "mebi", "gibi", "tebi", "pebi",
         "milli", "micro", "nano", "pico",
     ] {
-        if let Some(rest) = w.strip_prefix(long) {
-            if let Some(p) = plain(rest) {
-                return Some(format!("({long}{p})"));
-            }
+        if let Some(rest) = w.strip_prefix(long)
+            && let Some(p) = plain(rest)
+        {
+            return Some(format!("({long}{p})"));
         }
     }
     for pre in SHORT {
