@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use quizkit_model::LangText;
 
-use crate::lanes::{HIGH, LANES, ascii_alnum, ascii_lower, lanes_eq, lanes_in};
+use crate::lanes::{BLOCK, Classes, HIGH, LANES, ascii_lower, classify, lanes_eq, lanes_in};
 use crate::text::{Token, lowercase, tokens};
 use crate::{Analysis, Context, QuestionRef};
 
@@ -519,9 +519,9 @@ pub struct TextWords {
 }
 
 impl TextWords {
-    /// The words of `text`, found eight bytes at a time: a word's bytes in a `u64` are a run
-    /// of lanes, so only the edges of words cost a step each, never the bytes between them;
-    /// and each word is looked up in the [`Vocabulary`] without a branch.
+    /// The words of `text`, found sixty-four bytes at a time: [`classify`] marks the bytes of
+    /// words with a bit each, so only the edges of words cost a step each, never the bytes
+    /// between them; and each word is looked up in the [`Vocabulary`] without a branch.
     ///
     /// A byte is a word's when it is an ASCII letter or digit, or an apostrophe between one
     /// and a letter (where [`tokens`] keeps it inside a word too): other bytes, and every byte
@@ -538,18 +538,11 @@ impl TextWords {
         let mut bits = [0u64; FILTER_WORDS];
         let mut letters = 0u32;
         let mut unknown = false;
-        // Where the last word that started began; the high bit of the lowest lane set when
-        // the previous block's last byte is a word's; the previous block (zeros before the
-        // text).
-        let mut start = 0;
-        let mut carry = 0u64;
-        let mut before = 0u64;
-        // The word that began at `start` and ends before lane `lane` (below 8) of the block
-        // `x` at `at`: its bits if it is a phrase word, and whether it is a letter.
-        let mut word = |start: usize, at: usize, lane: usize, x: u64, before: u64| {
-            let len = at + lane - start;
-            // The eight bytes before the lane, from this block and the one before.
-            let last = ((u128::from(x) << 64 | u128::from(before)) >> ((8 * lane) & 63)) as u64;
+        // The word from `start` to `end`: its bits if it is a phrase word, and whether it is a
+        // letter.
+        let mut word = |start: usize, end: usize| {
+            let len = end - start;
+            let last = last_eight(bytes, end);
             // Few words of a text are tracked (the common words are not), so the branch on
             // the slot is well predicted, and the many words in no slot cost no more.
             let key = word_key(last, len);
@@ -562,45 +555,47 @@ impl TextWords {
             // clear.
             letters += u32::from((len == 1) & (last >> 61 & 1 == 0));
         };
-        let mut at = 0;
-        loop {
-            // Past the end, zero bytes (a whole block of them when the text fills its last
-            // block): they are no word's, so the last word ends in the last block.
-            let x = match bytes.get(at..at + 8) {
-                Some(block) => u64::from_le_bytes(block.try_into().unwrap_or_default()),
-                None => last_block(bytes, at),
-            };
-            let mut mask = ascii_alnum(x);
-            let apostrophes = lanes_eq(x, b'\'');
-            if (x & HIGH) | apostrophes != 0 {
-                let (inner, kelvin) = rare(bytes, at, x, apostrophes);
+        // Where the last word that started began; 1 when the block before ended in a word.
+        let mut start = 0;
+        let mut carry = 0u64;
+        // The last block with zeros past the end of the text: they are no word's, so a word
+        // there ends in it.
+        let (whole, rest) = bytes.as_chunks::<BLOCK>();
+        let mut last = [0; BLOCK];
+        last[..rest.len()].copy_from_slice(rest);
+        let tail = (!rest.is_empty()).then_some(&last);
+        for (i, block) in whole.iter().chain(tail).enumerate() {
+            let at = BLOCK * i;
+            let classes = classify(block);
+            let mut mask = classes.alnum;
+            if classes.high | classes.apostrophes != 0 {
+                let (inner, kelvin) = rare(bytes, at, &classes);
                 mask |= inner;
                 unknown |= kelvin;
             }
-            // The lanes where a word starts or ends (the first lane past it): they differ
-            // from the lane before. Starts and ends take turns, beginning with an end when a
+            // The bytes where a word starts or ends (the first byte past it): they differ
+            // from the byte before. Starts and ends take turns, beginning with an end when a
             // word runs on from the block before.
-            let mut edges = mask ^ ((mask << 8) | carry);
-            let lane = |edges: u64| edges.trailing_zeros() as usize / 8;
+            let mut edges = mask ^ ((mask << 1) | carry);
+            let place = |edges: u64| at + edges.trailing_zeros() as usize;
             if carry != 0 && edges != 0 {
-                word(start, at, lane(edges), x, before);
+                word(start, place(edges));
                 edges &= edges - 1;
             }
             while edges != 0 {
-                start = at + lane(edges);
+                start = place(edges);
                 edges &= edges - 1;
                 if edges == 0 {
                     break;
                 }
-                word(start, at, lane(edges), x, before);
+                word(start, place(edges));
                 edges &= edges - 1;
             }
-            carry = mask >> 56;
-            before = x;
-            at += 8;
-            if at > bytes.len() {
-                break;
-            }
+            carry = mask >> 63;
+        }
+        // A word that runs to the end of a text that fills its last block.
+        if carry != 0 {
+            word(start, bytes.len());
         }
         TextWords {
             bits,
@@ -625,53 +620,43 @@ impl TextWords {
     }
 }
 
-/// The bytes of `bytes` from `at` on, fewer than eight, as a block with zeros past the end:
-/// shifted out of the last eight bytes where the text has eight (no call to copy them).
-fn last_block(bytes: &[u8], at: usize) -> u64 {
-    let rest = bytes.len().saturating_sub(at);
-    match bytes
-        .len()
-        .checked_sub(8)
-        .and_then(|from| bytes.get(from..))
-    {
-        Some(block) => {
-            let block = u64::from_le_bytes(block.try_into().unwrap_or_default());
-            block.checked_shr(8 * (8 - rest) as u32).unwrap_or(0)
-        }
-        None => bytes[at.min(bytes.len())..]
+/// The eight bytes of `bytes` that end at `end`, the first in the lowest byte, with zeros
+/// before the text.
+fn last_eight(bytes: &[u8], end: usize) -> u64 {
+    match end.checked_sub(8).and_then(|from| bytes.get(from..end)) {
+        Some(last) => u64::from_le_bytes(last.try_into().unwrap_or_default()),
+        None => bytes[..end.min(bytes.len())]
             .iter()
-            .rev()
-            .fold(0, |block, &b| block << 8 | u64::from(b)),
+            .fold(0, |last, &b| last >> 8 | u64::from(b) << 56),
     }
 }
 
-/// The inner apostrophes of the eight bytes `x` at `at` of `bytes` as lanes of a word (the
-/// high bit of each), and whether they hold a Kelvin sign (the one character other than ASCII
+/// The inner apostrophes of the block at `at` of `bytes`, whose [`Classes`] are `classes`, as
+/// bits of a word, and whether it holds a Kelvin sign (the one character other than ASCII
 /// whose lower case is ASCII: the filter then gives up).
 #[cold]
-fn rare(bytes: &[u8], at: usize, x: u64, mut apostrophes: u64) -> (u64, bool) {
+fn rare(bytes: &[u8], at: usize, classes: &Classes) -> (u64, bool) {
     let mut inner = 0;
+    let mut apostrophes = classes.apostrophes;
     while apostrophes != 0 {
-        let lane = apostrophes.trailing_zeros() / 8;
+        let bit = apostrophes.trailing_zeros();
         apostrophes &= apostrophes - 1;
-        let i = at + lane as usize;
+        let i = at + bit as usize;
         // An apostrophe before another is not before a letter, so one in a word follows a
         // letter or digit.
         if i > 0
             && bytes[i - 1].is_ascii_alphanumeric()
             && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
         {
-            inner |= 0x80 << (8 * lane);
+            inner |= 1 << bit;
         }
     }
     let mut kelvin = false;
-    if x & HIGH != 0 {
-        let mut leads = lanes_eq(x, KELVIN[0]);
-        while leads != 0 {
-            let i = at + leads.trailing_zeros() as usize / 8;
-            leads &= leads - 1;
-            kelvin |= bytes[i..].starts_with(KELVIN);
-        }
+    let mut high = classes.high;
+    while high != 0 && !kelvin {
+        let i = at + high.trailing_zeros() as usize;
+        high &= high - 1;
+        kelvin = bytes[i..].starts_with(KELVIN);
     }
     (inner, kelvin)
 }
