@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hash::{FastMap, FastSet};
-use crate::lanes::{HIGH, LANES, ascii_alnum};
+use crate::lanes::{BLOCK, HIGH, LANES, ascii_alnum, classify};
 use crate::text::{NumberReader, char_at, find_byte, numbers};
 use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -206,11 +206,11 @@ const LOWER: u64 = LANES * 0x20;
 /// Sets `words` to the [`ascii_word_hash`] of each word of the ASCII `text`
 /// ([`for_each_ascii_word`]), in order. `padded` holds the text followed by zeros, so that
 /// every eight-byte read is in bounds and a word ends before the first zero; `non` holds, for
-/// each eight bytes of it, the lanes that are not a letter or digit (found for all of them in
-/// one loop, which the compiler turns into vector code).
+/// each [`BLOCK`] bytes of it, a bit for each byte that is not a letter or digit ([`classify`],
+/// found for all of them in one loop).
 ///
-/// A word starts where a letter or digit follows another byte; it ends at the first lane
-/// after that which is not a letter or digit, found in the start's chunk and the next one at
+/// A word starts where a letter or digit follows another byte; it ends at the first byte
+/// after that which is not a letter or digit, found in the start's block and the next one at
 /// once. A word of up to seven bytes is then the eight bytes read at its start, masked: one
 /// read and one hash step. Longer words go on eight bytes at a time ([`long_word_hash`]), and
 /// the rare word that an apostrophe with a letter after it joins to the next is read byte by
@@ -234,33 +234,31 @@ fn ascii_word_hashes(
     non: &mut Vec<u64>,
     words: &mut Vec<u64>,
 ) -> Option<u64> {
+    // The block that holds the byte after the text is read too (a last word ends there), and
+    // the one after it for the words that reach into it.
+    let blocks = text.len() / BLOCK + 1;
     padded.clear();
     padded.extend_from_slice(text);
-    padded.extend_from_slice(&[0; 16]);
+    padded.resize((blocks + 1) * BLOCK, 0);
     let bytes = &padded[..];
-    // The chunk that holds the byte after the text is read too (a last word ends there), and
-    // the one after it for the words that reach into it.
-    let chunks = text.len() / 8 + 1;
     non.clear();
-    non.resize(chunks + 1, 0);
-    for (lanes, chunk) in non.iter_mut().zip(bytes.chunks_exact(8)) {
-        *lanes = !ascii_alnum(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) & HIGH;
-    }
+    let (whole, _) = bytes.as_chunks::<BLOCK>();
+    non.extend(whole.iter().map(|block| !classify(block).alnum));
     words.clear();
     // A word and the byte after it take two bytes or more.
     words.resize(text.len() / 2 + 1, 0);
     let (out, mut n) = (&mut words[..], 0);
     let mut numbers = AsciiNumbers::default();
-    // Where the last word ended (a start before it is inside a joined word), and the lanes of
-    // the chunk before.
-    let (mut next, mut before) = (0, HIGH);
+    // Where the last word ended (a start before it is inside a joined word), and the bytes of
+    // the block before.
+    let (mut next, mut before) = (0, !0u64);
     for (c, (&here, &after)) in non.iter().zip(&non[1..]).enumerate() {
-        let mut starts = !here & HIGH & (here << 8 | before >> 56);
+        let mut starts = !here & (here << 1 | before >> 63);
         before = here;
         while starts != 0 {
-            let lane = starts.trailing_zeros() as usize / 8;
+            let bit = starts.trailing_zeros() as usize;
             starts &= starts - 1;
-            let i = 8 * c + lane;
+            let i = BLOCK * c + bit;
             if i < next {
                 continue;
             }
@@ -268,14 +266,14 @@ fn ascii_word_hashes(
             if (x as u8).is_ascii_digit() {
                 numbers.word_at(bytes, i);
             }
-            // The lanes from the start on that are not a letter or digit, in this chunk and
+            // The bytes from the start on that are not a letter or digit, in this block and
             // the next (shifted in two steps, as a shift by 64 is not one).
-            let ends = here >> (8 * lane) | (after << 1) << (63 - 8 * lane);
-            let len = ends.trailing_zeros() as usize / 8;
+            let ends = here >> bit | (after << 1) << (63 - bit);
+            let len = ends.trailing_zeros() as usize;
             let (h, end) = if len < 8 && (x >> (8 * len)) as u8 != b'\'' {
                 let word = (x | LOWER) & ((1u64 << (8 * len)) - 1);
                 (fx_add(WORD_SEED, word), i + len)
-            } else if len == 8 {
+            } else if len >= 8 {
                 long_word_hash(bytes, i, fx_add(WORD_SEED, x | LOWER))
             } else {
                 joined_word_hash(bytes, i)
