@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use quizkit_model::index_letter;
 
-use crate::lanes::{HIGH, LANES};
+use crate::lanes::{BLOCK, HIGH, LANES, classify};
 use crate::lexicon::{Lexicon, StemIds};
 use crate::text::prose_words;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
@@ -241,50 +241,44 @@ fn plain_alnum(x: u64) -> u64 {
 /// [`is_plain`], those are the [`prose_words`] with four characters or more: the only ones
 /// that may be content words ([`has_content_shape`]).
 ///
-/// Eight bytes at a time, each block with the next in view: a run that starts in a block is
-/// long when its next three bytes are letters or digits too, which the two blocks tell
-/// without a step for any word, so that short words and the ends of words cost nothing.
+/// A [`BLOCK`] of bytes at a time ([`classify`]), each block with the next in view: a run
+/// that starts in a block is long when its next three bytes are letters or digits too, which
+/// the two blocks tell without a step for any word, so that short words and the ends of words
+/// cost nothing.
 #[inline]
 fn each_long_run(bytes: &[u8], mut f: impl FnMut(usize) -> bool) -> bool {
-    // Past the end, zero bytes: they are no run's.
-    let block = |at: usize| -> u64 {
-        let x = match bytes.get(at..at + 8) {
-            Some(block) => u64::from_le_bytes(block.try_into().unwrap_or_default()),
-            None => {
-                let mut last = [0; 8];
-                let rest = bytes.get(at..).unwrap_or_default();
-                last[..rest.len()].copy_from_slice(rest);
-                u64::from_le_bytes(last)
-            }
-        };
-        plain_alnum(x)
-    };
-    // The high bit of the lowest lane set when the block before ended inside a run.
+    // The last block with zeros past the end: they are no run's.
+    let (whole, rest) = bytes.as_chunks::<BLOCK>();
+    let mut last = [0; BLOCK];
+    last[..rest.len()].copy_from_slice(rest);
+    let tail = (!rest.is_empty()).then_some(&last);
+    let mut blocks = whole.iter().chain(tail).map(|block| classify(block).alnum);
+    // 1 when the block before ended inside a run.
     let mut carry = 0u64;
     let mut at = 0;
-    let mut mask = block(0);
+    let mut mask = blocks.next().unwrap_or(0);
     loop {
-        let more = at + 8 < bytes.len();
-        let next = if more { block(at + 8) } else { 0 };
-        let starts = mask & !((mask << 8) | carry);
-        // The lanes whose next one, two and three bytes are letters or digits too, from this
+        let next = blocks.next();
+        let after = next.unwrap_or(0);
+        let starts = mask & !((mask << 1) | carry);
+        // The bytes whose next one, two and three bytes are letters or digits too, from this
         // block and the next.
         let mut long = starts
-            & ((mask >> 8) | (next << 56))
-            & ((mask >> 16) | (next << 48))
-            & ((mask >> 24) | (next << 40));
+            & ((mask >> 1) | (after << 63))
+            & ((mask >> 2) | (after << 62))
+            & ((mask >> 3) | (after << 61));
         while long != 0 {
-            if !f(at + (long.trailing_zeros() / 8) as usize) {
+            if !f(at + long.trailing_zeros() as usize) {
                 return false;
             }
             long &= long - 1;
         }
-        if !more {
+        if next.is_none() {
             return true;
         }
-        carry = mask >> 56;
-        mask = next;
-        at += 8;
+        carry = mask >> 63;
+        mask = after;
+        at += BLOCK;
     }
 }
 
