@@ -69,6 +69,19 @@ pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
     }
 }
 
+/// The blocks of `bytes` for [`classify`], in order. The last one, where the text does not
+/// fill it, is copied into `tail` with zeros after the text: they are no word's, so a word
+/// there ends in that block.
+pub(crate) fn blocks<'a>(
+    bytes: &'a [u8],
+    tail: &'a mut [u8; BLOCK],
+) -> impl Iterator<Item = &'a [u8; BLOCK]> {
+    let (whole, rest) = bytes.as_chunks::<BLOCK>();
+    tail[..rest.len()].copy_from_slice(rest);
+    tail[rest.len()..].fill(0);
+    whole.iter().chain((!rest.is_empty()).then_some(&*tail))
+}
+
 /// [`classify`] a byte at a time: where the target has no SSE2, and the reference for it.
 #[cfg(any(
     test,

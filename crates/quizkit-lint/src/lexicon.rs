@@ -15,7 +15,9 @@ use serde::Deserialize;
 
 use quizkit_model::LangText;
 
-use crate::lanes::{BLOCK, Classes, HIGH, LANES, ascii_lower, classify, lanes_eq, lanes_in};
+use crate::lanes::{
+    BLOCK, Classes, HIGH, LANES, ascii_lower, blocks, classify, lanes_eq, lanes_in,
+};
 use crate::text::{Token, lowercase, tokens};
 use crate::{Analysis, Context, QuestionRef};
 
@@ -558,13 +560,8 @@ impl TextWords {
         // Where the last word that started began; 1 when the block before ended in a word.
         let mut start = 0;
         let mut carry = 0u64;
-        // The last block with zeros past the end of the text: they are no word's, so a word
-        // there ends in it.
-        let (whole, rest) = bytes.as_chunks::<BLOCK>();
-        let mut last = [0; BLOCK];
-        last[..rest.len()].copy_from_slice(rest);
-        let tail = (!rest.is_empty()).then_some(&last);
-        for (i, block) in whole.iter().chain(tail).enumerate() {
+        let mut tail = [0; BLOCK];
+        for (i, block) in blocks(bytes, &mut tail).enumerate() {
             let at = BLOCK * i;
             let classes = classify(block);
             let mut mask = classes.alnum;

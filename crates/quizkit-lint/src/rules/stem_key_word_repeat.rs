@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use quizkit_model::index_letter;
 
-use crate::lanes::{BLOCK, HIGH, LANES, classify};
+use crate::lanes::{BLOCK, HIGH, LANES, blocks, classify};
 use crate::lexicon::{Lexicon, StemIds};
 use crate::text::prose_words;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
@@ -247,12 +247,8 @@ fn plain_alnum(x: u64) -> u64 {
 /// cost nothing.
 #[inline]
 fn each_long_run(bytes: &[u8], mut f: impl FnMut(usize) -> bool) -> bool {
-    // The last block with zeros past the end: they are no run's.
-    let (whole, rest) = bytes.as_chunks::<BLOCK>();
-    let mut last = [0; BLOCK];
-    last[..rest.len()].copy_from_slice(rest);
-    let tail = (!rest.is_empty()).then_some(&last);
-    let mut blocks = whole.iter().chain(tail).map(|block| classify(block).alnum);
+    let mut tail = [0; BLOCK];
+    let mut blocks = blocks(bytes, &mut tail).map(|block| classify(block).alnum);
     // 1 when the block before ended inside a run.
     let mut carry = 0u64;
     let mut at = 0;
