@@ -1,6 +1,7 @@
 //! `duplicate-stem` (B003): two questions ask the same or nearly the same.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::hash_map::Entry;
 
 use rayon::prelude::*;
@@ -9,7 +10,7 @@ use unicode_normalization::UnicodeNormalization;
 use crate::hash::{FastMap, FastSet};
 use crate::lanes::{BLOCK, HIGH, LANES, ascii_alnum, classify};
 use crate::text::{NumberReader, char_at, find_byte, numbers};
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Check, Context, Finding, Gathered, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule duplicate-stem` prints.
 pub const DOCS: &str = r#"## What it does
@@ -63,7 +64,7 @@ pub const RULE: Rule = Rule {
     level: Level::Warning,
     summary: "Two questions have the same or nearly the same stem (3-shingle Jaccard ≥ 0.8).",
     docs: DOCS,
-    check: Check::Bank(check),
+    check: Check::Gather { gather, finish },
 };
 
 /// The Jaccard similarity of shingle sets from which two stems count as nearly the same.
@@ -545,10 +546,6 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch, shingles: &mut Vec<u64
         numbers: numbers.unwrap_or_else(|| number_key(lang, stem, number)),
     }
 }
-
-/// Questions prepared together ([`prepare_chunk`]): enough that the chunk's shingles fill one
-/// buffer worth allocating, few enough to spread the chunks over the threads.
-const CHUNK: usize = 512;
 
 /// The stems of a chunk of questions, in every language.
 struct Chunk {
@@ -1223,16 +1220,24 @@ fn overlap_at_least(a: &[u32], b: &[u32], need: usize) -> Option<usize> {
     (both >= need).then_some(both)
 }
 
-fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+/// Prepares the stems of a run of questions (words, shingles, numbers), which needs no other
+/// stem: the engine calls it in parallel, right after the question rules read the run.
+fn gather(cx: &Context<'_>, questions: &[QuestionRef<'_>]) -> Gathered {
+    thread_local! {
+        /// The buffers of `prepare`, kept from one run to the next.
+        static SCRATCH: RefCell<Scratch> = RefCell::default();
+    }
     let languages: Vec<&str> = cx.languages().collect();
-    // Preparing a stem (words, shingles, numbers) needs no other stem: done in parallel, by
-    // chunks of questions, in question order.
-    let chunks: Vec<Chunk> = cx
-        .questions
-        .par_chunks(CHUNK)
-        .map_init(Scratch::default, |scratch, questions| {
-            prepare_chunk(&languages, questions, scratch)
-        })
+    let chunk = SCRATCH.with_borrow_mut(|scratch| prepare_chunk(&languages, questions, scratch));
+    Box::new(chunk)
+}
+
+/// Searches the prepared stems of every run, in order, for duplicates.
+fn finish(cx: &Context<'_>, parts: Vec<Gathered>, out: &mut Vec<Finding>) {
+    let languages: Vec<&str> = cx.languages().collect();
+    let chunks: Vec<Box<Chunk>> = parts
+        .into_iter()
+        .map(|part| part.downcast().expect("duplicate-stem gathers chunks"))
         .collect();
     // The languages are searched in parallel, their pairs reported in the configured order.
     let found: Vec<Vec<(usize, usize, f64)>> = languages

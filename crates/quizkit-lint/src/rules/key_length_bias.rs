@@ -3,7 +3,7 @@
 
 use crate::stats::{ALPHA, successes_at_least};
 use crate::text::plain_len;
-use crate::{Check, Context, Finding, Level, Rule, Violation};
+use crate::{Check, Context, Finding, Gathered, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule key-length-bias` prints.
 pub const DOCS: &str = r#"## What it does
@@ -59,7 +59,7 @@ pub const RULE: Rule = Rule {
     level: Level::Warning,
     summary: "The key is the longest option more often than chance allows (binomial, α = 0.05).",
     docs: DOCS,
-    check: Check::Bank(check),
+    check: Check::Gather { gather, finish },
 };
 
 /// Below this many questions the test is not run.
@@ -88,11 +88,19 @@ impl Violation for KeyLengthBias {
     }
 }
 
-fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+/// Of each question of a run whose key and options can be compared, the chance that the key
+/// is the longest option, and how many of them have the longest option as their key.
+#[derive(Debug, Default)]
+struct Run {
+    p: Vec<f64>,
+    longest: usize,
+}
+
+/// Reads a run of questions ([`Run`]), in the bank's first language.
+fn gather(cx: &Context<'_>, questions: &[QuestionRef<'_>]) -> Gathered {
     let lang = cx.bank.config.default_language();
-    let mut p = Vec::with_capacity(cx.questions.len());
-    let mut longest = 0;
-    for q in &cx.questions {
+    let mut run = Run::default();
+    for q in questions {
         let Some(key) = Context::single_key(q.question) else {
             continue;
         };
@@ -101,8 +109,20 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         else {
             continue;
         };
-        p.push(1.0 / options.len() as f64);
-        longest += usize::from(is_longest);
+        run.p.push(1.0 / options.len() as f64);
+        run.longest += usize::from(is_longest);
+    }
+    Box::new(run)
+}
+
+/// Tests the runs' questions together.
+fn finish(cx: &Context<'_>, runs: Vec<Gathered>, out: &mut Vec<Finding>) {
+    let lang = cx.bank.config.default_language();
+    let (mut p, mut longest) = (Vec::with_capacity(cx.questions.len()), 0);
+    for run in runs {
+        let run: Box<Run> = run.downcast().expect("key-length-bias gathers runs");
+        p.extend(run.p);
+        longest += run.longest;
     }
     if p.len() < MIN_QUESTIONS {
         return;
