@@ -4,7 +4,10 @@
 //! row's own, rayon's pool has the size asked for (`RAYON_NUM_THREADS`), and no row warms
 //! caches or the allocator for the next. The repetitions are interleaved (floor, load, …,
 //! floor, load, …) so that a burst of load on a shared machine hits every row alike, and every
-//! figure is a ratio to the floor of the same repetition.
+//! figure is a ratio to the floor of the same repetition. Each repetition starts one row
+//! further along (load, …, floor; then …): on a virtual machine the host may charge a process
+//! for the memory the one before it freed, and in a fixed order that charge fell on one row
+//! nearly every time.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -137,7 +140,8 @@ fn sample_from_json(v: &Value) -> Option<Sample> {
 }
 
 /// Runs the plan: one untimed floor per bank to warm the page cache, then `reps` rounds of
-/// every setting and row in turn. `progress` hears about every measurement.
+/// every setting and row in turn, each round's rows starting one further along than the last
+/// round's. `progress` hears about every measurement.
 pub fn execute(plan: Plan, mut progress: impl FnMut(&str)) -> Result<Results, Failure> {
     for bank in &plan.banks {
         run_child(&plan.exe, Row::Floor, &bank.path, 1, &plan.scratch, false)?;
@@ -147,7 +151,8 @@ pub fn execute(plan: Plan, mut progress: impl FnMut(&str)) -> Result<Results, Fa
     for rep in 0..plan.reps {
         for (ci, config) in plan.configs.iter().enumerate() {
             let bank = &plan.banks[config.bank];
-            for (ri, &row) in plan.rows.iter().enumerate() {
+            for ri in round_order(rep, plan.rows.len()) {
+                let row = plan.rows[ri];
                 // The disk write is measured once, in the first repetition of the main setting:
                 // it is not part of the ratios, and a site of 100k pages takes long to write.
                 let write = plan.write && rep == 0 && ci == 0;
@@ -174,6 +179,12 @@ pub fn execute(plan: Plan, mut progress: impl FnMut(&str)) -> Result<Results, Fa
         }
     }
     Ok(Results { plan, samples })
+}
+
+/// The order of the `rows` rows in repetition `rep`: each repetition one row further along than
+/// the one before, so that over `rows` repetitions every row runs once in every place.
+fn round_order(rep: usize, rows: usize) -> impl Iterator<Item = usize> {
+    (0..rows).map(move |k| (rep + k) % rows)
 }
 
 /// The median of some numbers (the mean of the middle two for an even count).
@@ -431,7 +442,37 @@ impl Results {
 
 #[cfg(test)]
 mod tests {
-    use super::median;
+    use super::{median, round_order};
+
+    /// Over as many repetitions as there are rows, every row runs once in every place, and
+    /// each repetition runs every row once.
+    #[test]
+    fn every_row_in_every_place() {
+        for rows in 1..6 {
+            let orders: Vec<Vec<usize>> = (0..rows)
+                .map(|rep| round_order(rep, rows).collect())
+                .collect();
+            for order in &orders {
+                let mut sorted = order.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, (0..rows).collect::<Vec<_>>());
+            }
+            for place in 0..rows {
+                let mut at: Vec<usize> = orders.iter().map(|o| o[place]).collect();
+                at.sort_unstable();
+                assert_eq!(
+                    at,
+                    (0..rows).collect::<Vec<_>>(),
+                    "{rows} rows, place {place}"
+                );
+            }
+            assert_eq!(
+                orders[0],
+                (0..rows).collect::<Vec<_>>(),
+                "the first repetition in order"
+            );
+        }
+    }
 
     #[test]
     fn medians() {
