@@ -3,7 +3,10 @@
 use quizkit_model::{Bank, Diagnostic, Severity, SourceFile, sort_diagnostics};
 use rayon::prelude::*;
 
-use crate::{AllowUse, Analysis, Check, Context, Finding, Gathered, QuestionRef, Rule, Selection};
+use crate::{
+    AllowUse, Analysis, Check, Context, Finding, FinishFn, GatherFn, Gathered, QuestionRef, Rule,
+    Selection,
+};
 
 /// Questions whose analyses are kept while the question rules take turns over them: few enough
 /// that their texts and analyses stay in the core's cache (64 questions are about 170 KB of
@@ -22,6 +25,16 @@ const CHUNK: usize = 64;
 pub fn lint(bank: &Bank, sources: &[SourceFile], selection: &Selection) -> Vec<Diagnostic> {
     let cx = Context::new(bank, sources, selection);
     let enabled = &selection.enabled;
+    // The gathering rules, each with its place in `enabled` and its two steps.
+    let gathering: Vec<(usize, GatherFn, FinishFn)> = enabled
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (rule, _))| match rule.check {
+            Check::Gather { gather, finish } => Some((i, gather, finish)),
+            _ => None,
+        })
+        .collect();
+    let gathers: Vec<GatherFn> = gathering.iter().map(|&(_, gather, _)| gather).collect();
 
     // The bank rules run beside the question rules rather than after them, so that neither
     // waits for the other's slowest part.
@@ -29,7 +42,7 @@ pub fn lint(bank: &Bank, sources: &[SourceFile], selection: &Selection) -> Vec<D
         || {
             cx.questions
                 .par_chunks(CHUNK)
-                .map(|chunk| run_questions(&cx, enabled, chunk))
+                .map(|chunk| run_questions(&cx, enabled, &gathers, chunk))
                 .collect::<Vec<_>>()
         },
         || {
@@ -46,27 +59,24 @@ pub fn lint(bank: &Bank, sources: &[SourceFile], selection: &Selection) -> Vec<D
                 .collect::<Vec<_>>()
         },
     );
-    // What each gathering rule gathered, run after run, beside its place in `enabled`.
-    let mut gathered: Vec<(usize, Vec<Gathered>)> = enabled
+    // What each gathering rule gathered, run after run, in the order of `gathering`.
+    let mut gathered: Vec<Vec<Gathered>> = gathering
         .iter()
-        .enumerate()
-        .filter(|(_, (rule, _))| matches!(rule.check, Check::Gather { .. }))
-        .map(|(i, _)| (i, Vec::with_capacity(runs.len())))
+        .map(|_| Vec::with_capacity(runs.len()))
         .collect();
     let mut found = Vec::new();
     for (findings, parts) in runs {
         found.extend(findings);
-        for ((_, all), part) in gathered.iter_mut().zip(parts) {
+        for (all, part) in gathered.iter_mut().zip(parts) {
             all.push(part);
         }
     }
-    let gather_found: Vec<(usize, Finding)> = gathered
+    let gather_found: Vec<(usize, Finding)> = gathering
         .into_par_iter()
-        .flat_map_iter(|(i, parts)| {
+        .zip(gathered)
+        .flat_map_iter(|((i, _, finish), parts)| {
             let mut findings = Vec::new();
-            if let Check::Gather { finish, .. } = enabled[i].0.check {
-                finish(&cx, parts, &mut findings);
-            }
+            finish(&cx, parts, &mut findings);
             findings.into_iter().map(move |f| (i, f))
         })
         .collect();
@@ -132,8 +142,8 @@ pub fn lint(bank: &Bank, sources: &[SourceFile], selection: &Selection) -> Vec<D
     diagnostics
 }
 
-/// The question rules' findings on a run of questions, in question order, and what each
-/// [`Check::Gather`] rule gathered of it, in the order of `enabled`.
+/// The question rules' findings on a run of questions, in question order, and what each of
+/// `gathers` gathered of it, in their order.
 ///
 /// The rules take turns over the run rather than each question running them all, as
 /// `rule-costs` times them: the same order, so its figures are lint's. Each analysis is built
@@ -143,6 +153,7 @@ pub fn lint(bank: &Bank, sources: &[SourceFile], selection: &Selection) -> Vec<D
 fn run_questions(
     cx: &Context<'_>,
     enabled: &[(&Rule, Severity)],
+    gathers: &[GatherFn],
     chunk: &[QuestionRef<'_>],
 ) -> (Vec<(usize, Finding)>, Vec<Gathered>) {
     let analyses: Vec<Analysis<'_>> = chunk.iter().map(|q| Analysis::new(q.question)).collect();
@@ -159,13 +170,7 @@ fn run_questions(
     // Back in question order, as when each question ran all its rules.
     out.sort_by_key(|&(k, i, _)| (k, i));
     let findings = out.into_iter().map(|(_, i, f)| (i, f)).collect();
-    let parts = enabled
-        .iter()
-        .filter_map(|(rule, _)| match rule.check {
-            Check::Gather { gather, .. } => Some(gather(cx, chunk)),
-            _ => None,
-        })
-        .collect();
+    let parts = gathers.iter().map(|gather| gather(cx, chunk)).collect();
     (findings, parts)
 }
 

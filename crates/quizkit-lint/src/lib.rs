@@ -82,9 +82,9 @@ pub enum Check {
     /// them, and B005 took 14 ms against 42.
     Gather {
         /// What the rule keeps of a run of questions.
-        gather: fn(&Context<'_>, &[QuestionRef<'_>]) -> Gathered,
+        gather: GatherFn,
         /// The findings, from what was gathered of each run, in order.
-        finish: fn(&Context<'_>, Vec<Gathered>, &mut Vec<Finding>),
+        finish: FinishFn,
     },
     /// The questions' `allow` entries, after every other rule ran and was suppressed.
     Allows(fn(&Context<'_>, &[AllowUse<'_>], &mut Vec<Finding>)),
@@ -93,6 +93,13 @@ pub enum Check {
 /// What a [`Check::Gather`] rule keeps of a run of questions: its own type, which its `finish`
 /// takes back with [`Box::downcast`].
 pub type Gathered = Box<dyn std::any::Any + Send>;
+
+/// The first step of a [`Check::Gather`] rule: what it keeps of a run of questions.
+pub type GatherFn = fn(&Context<'_>, &[QuestionRef<'_>]) -> Gathered;
+
+/// The second step of a [`Check::Gather`] rule: its findings, from what it gathered of each
+/// run, in order.
+pub type FinishFn = fn(&Context<'_>, Vec<Gathered>, &mut Vec<Finding>);
 
 /// A lint rule.
 #[derive(Debug, Clone, Copy)]
