@@ -18,8 +18,9 @@ Finds questions whose stems are the same after normalizing case, Unicode and Mar
 nearly the same: a Jaccard similarity of at least 0.8 between their sets of word 3-shingles
 (runs of three words), in any of the bank's languages. Near-duplicates whose numbers differ
 ("7B in FP16" vs "7B in INT4", "Which value…" with other figures) are deliberate variants and
-are left alone. Candidates are found with a prefix-filtered inverted index, so the rule stays
-linear-ish in the bank's size instead of comparing every pair.
+are left alone. Candidates are found with a prefix-filtered inverted index over 32-bit
+fingerprints of the shingles, so the rule stays linear-ish in the bank's size instead of
+comparing every pair, and every pair found is confirmed on the shingles themselves.
 
 ## Why is this bad?
 A learner meets the same question twice and the second one tests memory of the first; when
@@ -104,9 +105,9 @@ impl Violation for DuplicateStem {
 struct Prepared<'s> {
     /// [`exact_key`] of its words as compared ([`exact_text`]), or `None` when there are none.
     exact: Option<u64>,
-    /// The hashes of its word 3-shingles, in text order, repeats included: the search numbers
-    /// them (as places in its order) and drops the repeats.
-    shingles: &'s [u64],
+    /// The [`fingerprint`]s of its word 3-shingles, in text order, repeats included: the
+    /// search numbers them (as places in its order) and drops the repeats.
+    shingles: &'s [u32],
     /// [`number_key`] of its numbers.
     numbers: u64,
 }
@@ -477,6 +478,27 @@ fn shingle_hash(words: &[u64]) -> u64 {
     words.iter().fold(0u64, |h, &w| fx_add(h, w))
 }
 
+/// What the search compares of a shingle: the top half of its [`shingle_hash`]. Half the
+/// memory of the hashes (20 MB less on the 100k bank) and half the table.
+///
+/// Two different shingles may share a fingerprint. Between two stems that only adds to their
+/// overlap, so the search finds every pair it would find on the hashes, and perhaps a few
+/// more, which [`confirmed`] drops. Only two shingles of one stem sharing a fingerprint could
+/// hide a pair, and a stem of 25 shingles has about one chance in 14 million of that (a pair
+/// that is the same text is found by its [`exact_key`] anyway).
+fn fingerprint(shingle: u64) -> u32 {
+    (shingle >> 32) as u32
+}
+
+/// The word 3-shingles of the words hashed in `words`, in text order.
+fn shingles_of(words: &[u64]) -> impl Iterator<Item = u64> + '_ {
+    words
+        .iter()
+        .zip(&words[1.min(words.len())..])
+        .zip(&words[2.min(words.len())..])
+        .map(|((&a, &b), &c)| shingle_hash(&[a, b, c]))
+}
+
 /// A step of [`exact_key`]: the next piece of the text between spaces.
 fn exact_step(h: u64, piece: u64) -> u64 {
     (h.rotate_left(7) ^ piece).wrapping_mul(0x9e37_79b9_7f4a_7c15)
@@ -496,11 +518,28 @@ fn exact_key(exact: &str) -> Option<u64> {
     })
 }
 
-/// Prepares `stem` in `lang`: appends its shingles ([`Prepared::shingles`]) to `shingles` and
-/// returns its keys.
+/// Prepares `stem` in `lang`: appends its shingles' fingerprints ([`Prepared::shingles`]) to
+/// `shingles` and returns its keys.
+fn prepare(lang: &str, stem: &str, scratch: &mut Scratch, shingles: &mut Vec<u32>) -> Keys {
+    let keys = hash_words(lang, stem, scratch);
+    shingles.extend(shingles_of(&scratch.words).map(fingerprint));
+    keys
+}
+
+/// The hashes of the word 3-shingles of `stem` in `lang`, sorted, each once: what
+/// [`confirmed`] compares.
+fn shingle_set(lang: &str, stem: &str, scratch: &mut Scratch) -> Vec<u64> {
+    hash_words(lang, stem, scratch);
+    let mut set: Vec<u64> = shingles_of(&scratch.words).collect();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
+/// Hashes the words of `stem` in `lang` into `scratch.words` and returns the stem's keys.
 // Not inlined into the chunk loop, for the same reason as `ascii_word_hashes`.
 #[inline(never)]
-fn prepare(lang: &str, stem: &str, scratch: &mut Scratch, shingles: &mut Vec<u64>) -> Keys {
+fn hash_words(lang: &str, stem: &str, scratch: &mut Scratch) -> Keys {
     let Scratch {
         folded,
         number,
@@ -536,11 +575,6 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch, shingles: &mut Vec<u64
         empty = len + words.len().saturating_sub(1) == 0;
         numbers = None;
     }
-    let triples = words
-        .iter()
-        .zip(&words[1.min(words.len())..])
-        .zip(&words[2.min(words.len())..]);
-    shingles.extend(triples.map(|((&a, &b), &c)| shingle_hash(&[a, b, c])));
     Keys {
         exact: (!empty).then(|| fmix(exact)),
         numbers: numbers.unwrap_or_else(|| number_key(lang, stem, number)),
@@ -549,8 +583,8 @@ fn prepare(lang: &str, stem: &str, scratch: &mut Scratch, shingles: &mut Vec<u64
 
 /// The stems of a chunk of questions, in every language.
 struct Chunk {
-    /// Their shingles, one stem after the other.
-    shingles: Vec<u64>,
+    /// Their shingles' fingerprints, one stem after the other.
+    shingles: Vec<u32>,
     /// By language, in question order: the question's index, its stem's keys and where its
     /// shingles start and end in `shingles`.
     stems: Vec<Vec<(usize, Keys, [u32; 2])>>,
@@ -580,7 +614,7 @@ fn prepare_chunk(
         shingles: Vec::with_capacity(texts.iter().map(|t| t.2.len() / 6).sum()),
         stems: vec![Vec::with_capacity(questions.len()); languages.len()],
     };
-    let at = |shingles: &Vec<u64>| u32::try_from(shingles.len()).expect("a chunk is small");
+    let at = |shingles: &Vec<u32>| u32::try_from(shingles.len()).expect("a chunk is small");
     for &(l, q, text) in &texts {
         let start = at(&chunk.shingles);
         let keys = prepare(languages[l], text, scratch, &mut chunk.shingles);
@@ -611,13 +645,20 @@ fn same_numbers(lang: &str, a: &str, b: &str) -> bool {
     sorted(a) == sorted(b)
 }
 
-/// The similarity the search reports, from a plain merge of the two sets: what the tests
-/// compare it with.
-#[cfg(test)]
-fn jaccard(a: &[u64], b: &[u64]) -> f64 {
+/// The similarity of stems `a` and `b` in `lang` on their shingles themselves, when it
+/// reaches [`THRESHOLD`]: a pair the search found on [`fingerprint`]s is kept only then, and
+/// reported with this similarity.
+fn confirmed(lang: &str, a: &str, b: &str, scratch: &mut Scratch) -> Option<f64> {
+    let a = shingle_set(lang, a, scratch);
+    let b = shingle_set(lang, b, scratch);
+    Some(jaccard(&a, &b)).filter(|&similarity| similarity >= THRESHOLD)
+}
+
+/// The Jaccard similarity of two sorted sets, from a plain merge.
+fn jaccard<T: Ord>(a: &[T], b: &[T]) -> f64 {
     let (mut i, mut j, mut both) = (0, 0, 0);
     while i < a.len() && j < b.len() {
-        let (x, y) = (a[i], b[j]);
+        let (x, y) = (&a[i], &b[j]);
         both += usize::from(x == y);
         i += usize::from(x <= y);
         j += usize::from(y <= x);
@@ -733,12 +774,24 @@ fn similar_pairs<'a>(
     let found: Vec<Vec<(usize, usize, f64)>> = groups
         .par_iter()
         .with_min_len(8)
-        .map_init(Search::default, |search, group| {
-            let mut found = Vec::new();
-            search.near_pairs(stems, group, &exact_pairs, &mut found);
-            found.retain(|&(a, b, _)| same_numbers(lang, text(a), text(b)));
-            found
-        })
+        .map_init(
+            || (Search::default(), Scratch::default()),
+            |(search, scratch), group| {
+                let mut found = Vec::new();
+                search.near_pairs(stems, group, &exact_pairs, &mut found);
+                found.retain_mut(|(a, b, similarity)| {
+                    let (a, b) = (text(*a), text(*b));
+                    match confirmed(lang, a, b, scratch) {
+                        Some(exact) if same_numbers(lang, a, b) => {
+                            *similarity = exact;
+                            true
+                        }
+                        _ => false,
+                    }
+                });
+                found
+            },
+        )
         .collect();
     pairs.extend(found.into_iter().flatten());
     pairs
@@ -748,10 +801,10 @@ fn similar_pairs<'a>(
 #[derive(Default)]
 struct Search {
     /// The group's shingles, numbered in the order first seen: an open-addressing table with
-    /// linear probing from the top bits of a shingle's hash (its hashes are well mixed), the
-    /// hash and the number side by side in one slot, so that a probe loads one cache line
-    /// (the number is [`EMPTY`] in a free slot).
-    slots: Vec<(u64, u32)>,
+    /// linear probing from the top bits of a shingle's [`fingerprint`] (they are well mixed),
+    /// the fingerprint and the number side by side in one slot, so that a probe loads one
+    /// cache line (the number is [`EMPTY`] in a free slot).
+    slots: Vec<(u32, u32)>,
     /// The slots of `slots` in use: freed for the next group, so that the table is cleared in
     /// the time the group took to fill it, whatever its size.
     used: Vec<u32>,
@@ -949,15 +1002,15 @@ impl Search {
         // shingles once. The stems' shingles lie all over memory (they were made in question
         // order): a first pass reads a word of every cache line of them, loads that do not
         // wait for one another, so that the pass below does not wait for each in turn.
-        let (mut occurrences, mut touch) = (0, 0u64);
+        let (mut occurrences, mut touch) = (0, 0u32);
         for &pos in group {
             let shingles = &stems[pos as usize].1.shingles;
             occurrences += shingles.len();
-            touch ^= shingles.iter().step_by(8).fold(0, |t, &s| t ^ s);
+            touch ^= shingles.iter().step_by(16).fold(0, |t, &s| t ^ s);
         }
         std::hint::black_box(touch);
         let slots = (2 * occurrences).next_power_of_two().max(16);
-        let (shift, mask) = (64 - slots.trailing_zeros(), slots - 1);
+        let (shift, mask) = (32 - slots.trailing_zeros(), slots - 1);
         for &slot in used.iter() {
             table[slot as usize].1 = EMPTY;
         }
@@ -1340,7 +1393,11 @@ mod tests {
             let mut sorted = shingles_found;
             sorted.sort_unstable();
             sorted.dedup();
-            assert_eq!(sorted, shingles, "{stem:?}");
+            let mut fingerprints: Vec<u32> = shingles.iter().map(|&s| fingerprint(s)).collect();
+            fingerprints.sort_unstable();
+            fingerprints.dedup();
+            assert_eq!(sorted, fingerprints, "{stem:?}");
+            assert_eq!(shingle_set(lang, stem, &mut scratch), shingles, "{stem:?}");
             let key = nums
                 .iter()
                 .fold(0u64, |k, v| k.wrapping_add(fmix(word_hash(v.as_bytes()))));
@@ -1484,7 +1541,7 @@ mod tests {
             keys.iter()
                 .enumerate()
                 .map(|(q, &exact)| {
-                    let shingles: &[u64] = &[];
+                    let shingles: &[u32] = &[];
                     (
                         q,
                         Prepared {
@@ -1558,9 +1615,9 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             (state >> 33) % m
         };
-        let mut sets: Vec<Vec<u64>> = Vec::new();
+        let mut sets: Vec<Vec<u32>> = Vec::new();
         for _ in 0..n {
-            let mut set: Vec<u64> = if !sets.is_empty() && next(3) > 0 {
+            let mut set: Vec<u32> = if !sets.is_empty() && next(3) > 0 {
                 let mut set = sets[next(sets.len() as u64) as usize].clone();
                 for _ in 0..next(4) {
                     match next(3) {
@@ -1569,14 +1626,16 @@ mod tests {
                         }
                         1 if !set.is_empty() => {
                             let at = next(set.len() as u64) as usize;
-                            set[at] = fmix(next(300));
+                            set[at] = fingerprint(fmix(next(300)));
                         }
-                        _ => set.push(fmix(next(300))),
+                        _ => set.push(fingerprint(fmix(next(300)))),
                     }
                 }
                 set
             } else {
-                (0..next(30)).map(|_| fmix(next(300))).collect()
+                (0..next(30))
+                    .map(|_| fingerprint(fmix(next(300))))
+                    .collect()
             };
             set.sort_unstable();
             set.dedup();
@@ -1609,7 +1668,7 @@ mod tests {
             let scrambled: Vec<(usize, Prepared)> = stems
                 .iter()
                 .map(|(q, p)| {
-                    let mut shingles: Vec<u64> = p.shingles.iter().rev().copied().collect();
+                    let mut shingles: Vec<u32> = p.shingles.iter().rev().copied().collect();
                     shingles.extend(p.shingles.first());
                     let (exact, numbers) = (p.exact, p.numbers);
                     (
@@ -1719,7 +1778,7 @@ mod tests {
             let texts = edited_stems(seed, 400);
             for lang in ["en", "nl"] {
                 let mut scratch = Scratch::default();
-                let prepared: Vec<(Keys, Vec<u64>)> = texts
+                let prepared: Vec<(Keys, Vec<u32>)> = texts
                     .iter()
                     .map(|t| {
                         let mut shingles = Vec::new();
@@ -1770,6 +1829,39 @@ mod tests {
         }
         // The texts do exercise the search: many pairs that are similar, not equal.
         assert!(near > 1_000, "{near}");
+    }
+
+    /// A pair the search finds on fingerprints is reported only when the shingles themselves
+    /// are similar enough, and with their similarity: here the fingerprints of three stems
+    /// are made to collide, as different shingles' fingerprints may.
+    #[test]
+    fn fingerprint_matches_are_confirmed_on_the_shingles() {
+        let words: Vec<String> = (0..20).map(|i| format!("word{i}")).collect();
+        let base = words.join(" ");
+        // One word more: 18 of 19 shingles shared with `base`.
+        let longer = format!("{base} extra");
+        // No shingle shared with `base`.
+        let other: Vec<String> = (0..20).map(|i| format!("other{i}")).collect();
+        let other = other.join(" ");
+        let texts = [base.as_str(), longer.as_str(), other.as_str()];
+        let mut scratch = Scratch::default();
+        let mut fingerprints = Vec::new();
+        let keys = prepare("en", &base, &mut scratch, &mut fingerprints);
+        let stems: Vec<(usize, Prepared)> = texts
+            .iter()
+            .enumerate()
+            .map(|(q, text)| {
+                let exact = exact_key(&exact_text(text));
+                let prepared = Prepared {
+                    exact,
+                    shingles: &fingerprints,
+                    numbers: keys.numbers,
+                };
+                (q, prepared)
+            })
+            .collect();
+        let found = similar_pairs("en", &stems, |q| texts[q]);
+        assert_eq!(found, vec![(0, 1, 18.0 / 19.0)]);
     }
 
     #[test]
@@ -1837,7 +1929,7 @@ mod tests {
     fn jaccard_counts_the_shared_shingles() {
         assert_eq!(jaccard(&[1, 2, 3, 4], &[2, 3, 4, 5]), 3.0 / 5.0);
         assert_eq!(jaccard(&[1, 2, 3], &[1, 2, 3]), 1.0);
-        assert_eq!(jaccard(&[], &[]), 0.0);
+        assert_eq!(jaccard::<u64>(&[], &[]), 0.0);
         assert_eq!(jaccard(&[1], &[]), 0.0);
         assert_eq!(jaccard(&[1, 5, 9], &[2, 5, 7, 9, 11]), 2.0 / 6.0);
     }
