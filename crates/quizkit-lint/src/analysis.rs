@@ -12,6 +12,10 @@ use crate::lexicon::{PhraseSet, TextWords};
 use crate::quantities::{self, OptionQuantity, lang};
 use crate::text::{self, Token};
 
+/// Up to this many texts, a question's slots are found by scanning their addresses in order;
+/// beyond it, by halving the sorted addresses.
+const SCANNED: usize = 32;
+
 /// One language version of one text of a question, with what was worked out about it.
 #[derive(Debug)]
 struct Slot<'q> {
@@ -54,6 +58,9 @@ impl Slot<'_> {
 #[derive(Debug)]
 pub struct Analysis<'q> {
     question: &'q Question,
+    /// The address of each slot's text, in the order of `slots`: a text's slot is looked up
+    /// here, in a line or two of memory rather than a line per slot (a slot is large).
+    addresses: Vec<usize>,
     slots: Vec<Slot<'q>>,
     checks: OnceCell<Vec<Checked<'q>>>,
     /// The [`TextWords`] of every option text (in every language) together.
@@ -66,7 +73,7 @@ pub(crate) type Checked<'q> = (&'q Spanned<String>, Result<Outcome, Error>);
 impl<'q> Analysis<'q> {
     /// The (not yet computed) analysis of `question`'s texts.
     pub fn new(question: &'q Question) -> Self {
-        // Gathered into a vector of the right size: collecting the chained iterator grew the
+        // Gathered into vectors of the right size: collecting the chained iterator grew the
         // vector several times over, which cost more than the rest of this function.
         let count = Context::texts(question).map(|(_, t)| t.entries.len()).sum();
         let mut texts: Vec<(&'q str, &'q str)> = Vec::with_capacity(count);
@@ -75,11 +82,17 @@ impl<'q> Analysis<'q> {
                 texts.push((entry.text.value.as_str(), entry.lang.value.as_str()));
             }
         }
-        // Sorted by address, so that finding a text's slot costs log n: a question with
-        // 100,000 options (refused by the loader, still linted) must not make every rule's
-        // lookups quadratic. The pairs are sorted before the slots are made: a slot is large.
-        texts.sort_unstable_by_key(|(text, _)| text.as_ptr());
-        let mut slots = Vec::with_capacity(texts.len());
+        // Many texts are sorted by address, so that finding a text's slot costs log n: a
+        // question with 100,000 options (refused by the loader, still linted) must not make
+        // every rule's lookups quadratic. A few are scanned, unsorted.
+        if count > SCANNED {
+            texts.sort_unstable_by_key(|(text, _)| text.as_ptr());
+        }
+        let addresses = texts
+            .iter()
+            .map(|(text, _)| text.as_ptr() as usize)
+            .collect();
+        let mut slots = Vec::with_capacity(count);
         slots.extend(texts.into_iter().map(|(text, lang)| Slot {
             text,
             lang,
@@ -93,6 +106,7 @@ impl<'q> Analysis<'q> {
         }));
         Analysis {
             question,
+            addresses,
             slots,
             checks: OnceCell::new(),
             option_words: OnceCell::new(),
@@ -100,10 +114,13 @@ impl<'q> Analysis<'q> {
     }
 
     fn slot(&self, text: &str) -> &Slot<'q> {
-        self.slots
-            .binary_search_by_key(&text.as_ptr(), |s| s.text.as_ptr())
-            .ok()
-            .map(|i| &self.slots[i])
+        let address = text.as_ptr() as usize;
+        let at = if self.addresses.len() > SCANNED {
+            self.addresses.binary_search(&address).ok()
+        } else {
+            self.addresses.iter().position(|&a| a == address)
+        };
+        at.map(|i| &self.slots[i])
             .filter(|s| std::ptr::eq(s.text, text))
             .unwrap_or_else(|| panic!("not a text of the analysed question: {text:?}"))
     }
@@ -248,5 +265,31 @@ en = "Three"
         }
         assert_eq!(texts, 11);
         assert_eq!(analysis.slots.len(), texts);
+    }
+
+    /// A question with more texts than are scanned finds each text's own slot too, and reads
+    /// it in its own language: 26 options in two languages, sorted by address.
+    #[test]
+    fn many_texts_find_their_own_slots() {
+        let mut questions = String::from(
+            "[[question]]\nid = \"q1\"\nstem.nl = \"Welke?\"\nstem.en = \"Which?\"\nanswer = \"A\"\n",
+        );
+        for i in 0..26 {
+            questions.push_str(&format!(
+                "\n[[question.options]]\nnl = \"{i} MB\"\nen = \"{i} GB\"\n"
+            ));
+        }
+        let loaded = load_bank("id = \"b\"\nlanguages = [\"nl\", \"en\"]\n", &questions);
+        let bank = loaded.bank.expect("the bank loads");
+        let (_, _, question) = bank.questions().next().expect("one question");
+        let analysis = Analysis::new(question);
+        assert!(analysis.slots.len() > SCANNED);
+        for (_, text) in Context::texts(question) {
+            for entry in &text.entries {
+                let slot = analysis.slot(&entry.text.value);
+                assert!(std::ptr::eq(slot.text, entry.text.value.as_str()));
+                assert_eq!(slot.lang, entry.lang.value);
+            }
+        }
     }
 }
