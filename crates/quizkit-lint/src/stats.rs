@@ -280,7 +280,7 @@ fn erfc(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::xorshift;
+    use proptest::prelude::*;
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() < tol
@@ -316,24 +316,28 @@ mod tests {
         (len, longest_run_at_least(p, len))
     }
 
-    #[test]
-    fn run_threshold_is_the_first_length_below_alpha() {
-        // The search by doubling and halving finds what trying every length in turn finds.
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        for n in (0..40).chain([63, 64, 65, 100, 257, 1000, 3001]) {
-            let p: Vec<f64> = (0..n)
-                .map(|_| {
-                    xorshift(&mut state);
-                    1.0 / (2 + state % 4) as f64
-                })
-                .collect();
-            for alpha in [0.5, ALPHA, 0.01, 1e-6] {
-                assert_eq!(
-                    run_threshold(&p, alpha),
-                    linear_threshold(&p, alpha),
-                    "{n} {alpha}"
-                );
-            }
+    /// Chances of a question's key being on a letter: 1/2 to 1/5.
+    fn chances(len: std::ops::Range<usize>) -> impl Strategy<Value = Vec<f64>> {
+        prop::collection::vec((2..6u32).prop_map(|k| 1.0 / f64::from(k)), len)
+    }
+
+    proptest! {
+        /// The search by doubling and halving finds what trying every length in turn finds.
+        #[test]
+        fn run_threshold_is_the_first_length_below_alpha(
+            p in chances(0..400),
+            alpha in prop::sample::select(vec![0.5, ALPHA, 0.01, 1e-6]),
+        ) {
+            prop_assert_eq!(run_threshold(&p, alpha), linear_threshold(&p, alpha));
+        }
+
+        /// Lengths computed side by side give the bits of each computed alone.
+        #[test]
+        fn lengths_side_by_side_give_the_same_bits_as_alone(p in chances(0..120), len in 0..12usize) {
+            let [a, b, c] = longest_run_at_least_each(&p, [len, len + 1, 3]);
+            prop_assert_eq!(a.to_bits(), longest_run_alone(&p, len).to_bits());
+            prop_assert_eq!(b.to_bits(), longest_run_alone(&p, len + 1).to_bits());
+            prop_assert_eq!(c.to_bits(), longest_run_alone(&p, 3).to_bits());
         }
     }
 
@@ -357,37 +361,17 @@ mod tests {
     }
 
     #[test]
-    fn lengths_side_by_side_give_the_same_bits_as_alone() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        for n in [0, 1, 2, 3, 10, 77, 500] {
-            let p: Vec<f64> = (0..n)
-                .map(|_| 1.0 / (2 + xorshift(&mut state) % 5) as f64)
-                .collect();
-            for len in 0..12 {
-                let [a, b, c] = longest_run_at_least_each(&p, [len, len + 1, 3]);
-                assert_eq!(
-                    a.to_bits(),
-                    longest_run_alone(&p, len).to_bits(),
-                    "{n} {len}"
-                );
-                assert_eq!(b.to_bits(), longest_run_alone(&p, len + 1).to_bits());
-                assert_eq!(c.to_bits(), longest_run_alone(&p, 3).to_bits());
-            }
-        }
-    }
-
-    #[test]
     fn run_threshold_is_the_first_length_below_alpha_in_large_banks() {
         // The guess is near for large banks, and the search must still end where the linear one
         // does when it is not: mixes of option counts, long runs of one count, odd alphas.
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for (n, spread) in [(5000, 1), (5000, 4), (20_000, 2), (20_000, 5), (3000, 9)] {
             let p: Vec<f64> = (0..n)
-                .map(|i| {
+                .map(|i: u64| {
+                    // Half the questions two options, the others a spread of counts.
                     let k = if i % 1000 < 500 {
                         2
                     } else {
-                        2 + xorshift(&mut state) % spread
+                        2 + (i * 7919 / 13) % spread
                     };
                     1.0 / k as f64
                 })

@@ -10,6 +10,7 @@ mod config;
 mod diag;
 pub mod load;
 mod question;
+pub mod render;
 pub mod schema;
 mod spanned;
 pub mod suggest;

@@ -2,8 +2,8 @@
 
 use std::collections::hash_map::Entry;
 
-use crate::hash::FastMap;
 use crate::{Check, Context, Finding, Level, Rule, Violation};
+use rustc_hash::FxHashMap;
 
 /// What `quizkit rule duplicate-id` prints.
 pub const DOCS: &str = r#"## What it does
@@ -74,8 +74,8 @@ impl Violation for DuplicateId {
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // The ids are the bank's own strings: no need for SipHash's resistance to collisions. The
     // first question of each id by its index: the map stays small.
-    let mut first: FastMap<IdKey<'_>, usize> =
-        FastMap::with_capacity_and_hasher(cx.questions.len(), Default::default());
+    let mut first: FxHashMap<IdKey<'_>, usize> =
+        FxHashMap::with_capacity_and_hasher(cx.questions.len(), Default::default());
     // The keys of a batch of questions first, in a loop of their own: each reads an id's
     // memory, and a short loop lets the processor overlap those reads rather than wait for each.
     let mut keys = Vec::with_capacity(BATCH);

@@ -2,7 +2,7 @@
 
 use quizkit_quantity::Verdict;
 
-use crate::quantities::{help, options};
+use crate::quantities::help;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule unchecked-claim` prints.
@@ -76,30 +76,23 @@ impl Violation for UncheckedClaim {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    if !a.has_claims() {
-        return;
-    }
-    let options = options(cx);
-    for (field, text) in Context::texts(q.question) {
-        for entry in &text.entries {
-            let value = &entry.text.value;
-            for claim in a.claims(value) {
-                let Verdict::Unevaluable(error) = claim.evaluate(&options) else {
-                    continue;
-                };
-                let v = UncheckedClaim {
-                    what: field.to_string(),
-                    lang: entry.lang.value.clone(),
-                    claim: value.get(claim.span.clone()).unwrap_or_default().to_owned(),
-                    error: error.to_string(),
-                    help: help(&error),
-                };
-                out.push(Finding::on(
-                    q,
-                    cx.locate(q.file, &entry.text, claim.span.clone()),
-                    &v,
-                ));
-            }
-        }
+    for c in a.claims(cx) {
+        let Verdict::Unevaluable(error) = c.verdict else {
+            continue;
+        };
+        let text = c.text;
+        let v = UncheckedClaim {
+            what: text.field.to_string(),
+            lang: text.lang().to_owned(),
+            claim: text
+                .value()
+                .get(c.claim.span.clone())
+                .unwrap_or_default()
+                .to_owned(),
+            error: error.to_string(),
+            help: help(error),
+        };
+        let span = cx.locate(q.file, text.spanned(), c.claim.span.clone());
+        out.push(Finding::on(q, span, &v));
     }
 }

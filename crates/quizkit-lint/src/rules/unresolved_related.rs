@@ -4,9 +4,9 @@ use quizkit_model::load::TOPIC_FILE;
 use quizkit_model::suggest::did_you_mean;
 use quizkit_model::{FileId, Spanned};
 
-use crate::hash::FastSet;
 use crate::rules::duplicate_id::IdKey;
 use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use rustc_hash::FxHashSet;
 
 /// What `quizkit rule unresolved-related` prints.
 pub const DOCS: &str = r#"## What it does
@@ -100,7 +100,7 @@ impl Violation for UnresolvedRelated {
 
 /// The texts of question files that contributed no question (they did not load).
 fn unloaded_question_files<'a>(cx: &Context<'a>) -> Vec<&'a str> {
-    let loaded: FastSet<FileId> = cx.questions.iter().map(|q| q.file).collect();
+    let loaded: FxHashSet<FileId> = cx.questions.iter().map(|q| q.file).collect();
     cx.sources
         .iter()
         .enumerate()
@@ -129,8 +129,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // first, a table small enough to stay in the cache, and only the others among all the
     // bank's ids, a table of megabytes at 100,000 questions whose every lookup goes to memory.
     // That one is built on the first entry that needs it.
-    let mut all: Option<FastSet<IdKey<'_>>> = None;
-    let mut local: FastSet<IdKey<'_>> = FastSet::default();
+    let mut all: Option<FxHashSet<IdKey<'_>>> = None;
+    let mut local: FxHashSet<IdKey<'_>> = FxHashSet::default();
     let mut unloaded: Option<Vec<&str>> = None;
     let mut batch: Vec<(QuestionRef<'_>, &Spanned<String>, IdKey<'_>, bool)> = Vec::new();
     let mut start = 0;
@@ -143,7 +143,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 .unwrap_or(cx.questions.len() - start);
         // Cleared in time proportional to its capacity: not kept at a large file's size.
         if local.capacity() > 4 * (end - start) + 64 {
-            local = FastSet::default();
+            local = FxHashSet::default();
         }
         local.clear();
         local.extend(keys[start..end].iter().copied());
@@ -163,7 +163,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             }
             if elsewhere {
                 let all = all.get_or_insert_with(|| {
-                    let mut all = FastSet::with_capacity_and_hasher(keys.len(), Default::default());
+                    let mut all =
+                        FxHashSet::with_capacity_and_hasher(keys.len(), Default::default());
                     all.extend(keys.iter().copied());
                     all
                 });
@@ -206,16 +207,16 @@ const BATCH: usize = 32;
 mod tests {
     use quizkit_model::load::{Content, InputFile, load};
 
-    use crate::testing::xorshift;
+    use proptest::prelude::*;
+
     use crate::{Selection, lint};
 
     /// A bank of several files whose `related` entries name questions of their own file, of
     /// other files, themselves and no question: the findings, in order, are what a lookup of
     /// every entry among all the bank's ids gives, whichever file the named question is in.
-    #[test]
-    fn entries_resolve_across_files() {
-        let mut state = 0x853c_49e6_748f_ea9b_u64;
-        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
+    fn entries_resolve_across_files(draws: Vec<prop::sample::Index>) {
+        let mut draws = draws.into_iter().cycle();
+        let mut next = move |n: usize| draws.next().map_or(0, |d| d.index(n));
         // Ids of every length around the 23 bytes an `IdKey` holds.
         let id = |file: usize, i: usize| format!("q{file}-{i}-{}", "x".repeat((file * 7 + i) % 30));
         let sizes = [1, 3, 10, 40, 2, 7];
@@ -265,7 +266,16 @@ mod tests {
         .into_iter()
         .map(|d| d.message)
         .collect();
-        assert!(expected.len() > 20, "{}", expected.len());
         assert_eq!(found, expected);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+        #[test]
+        fn entries_resolve_across_files_whatever_they_name(
+            draws in prop::collection::vec(any::<prop::sample::Index>(), 1..400),
+        ) {
+            entries_resolve_across_files(draws);
+        }
     }
 }
