@@ -55,12 +55,10 @@ impl<'q> Text<'q> {
     pub fn value(&self) -> &'q str {
         &self.entry.text.value
     }
-
     /// The language code it is written in.
     pub fn lang(&self) -> &'q str {
         &self.entry.lang.value
     }
-
     /// The string value with its span in the file.
     pub fn spanned(&self) -> &'q Spanned<String> {
         &self.entry.text
@@ -70,23 +68,18 @@ impl<'q> Text<'q> {
     pub fn tokens(&self) -> &[Token<'q>] {
         self.tokens.get_or_init(|| text::tokens(self.value()))
     }
-
     /// The whole text in lower case ([`text::lowercase`]).
     pub fn lower(&self) -> &str {
         self.lower.get_or_init(|| text::lowercase(self.value()))
     }
-
-    /// False when no phrase of `phrases` can occur in the text ([`PhraseSet::may_occur`]):
-    /// then its tokens need not be looked at.
+    /// False when no phrase of `phrases` can occur in the text ([`PhraseSet::may_occur`]).
     pub fn may_occur(&self, phrases: &PhraseSet) -> bool {
         phrases.may_occur(self.lower())
     }
-
     /// [`text::plain`] of the text.
     pub fn plain(&self) -> &str {
         self.plain.get_or_init(|| text::plain(self.value()))
     }
-
     /// [`text::normalize`] of the text.
     pub fn normalized(&self) -> &str {
         self.normalized
@@ -139,14 +132,11 @@ impl<'q> Text<'q> {
 /// One of the question's `checks` with what evaluating it gave.
 pub(crate) type Checked<'q> = (&'q Spanned<String>, Result<Outcome, Error>);
 
-/// A prose claim of one of the question's texts, evaluated.
+/// A prose claim of one of the question's texts (in it), and what evaluating it gave.
 #[derive(Debug)]
 pub(crate) struct Claim<'a, 'q> {
-    /// The text it is in.
     pub text: &'a Text<'q>,
-    /// The claim.
     pub claim: &'a ProseClaim,
-    /// What evaluating it gave.
     pub verdict: &'a Verdict,
 }
 
@@ -214,7 +204,6 @@ impl<'q> Analysis<'q> {
     pub fn stems(&self) -> &'q Stems {
         self.stems
     }
-
     /// Every language version of `field`, in the order written (none for a field the
     /// question does not have).
     pub fn texts(&self, field: Field) -> &[Text<'q>] {
@@ -234,11 +223,6 @@ impl<'q> Analysis<'q> {
     /// The version of `field` in `lang`: the entry [`LocalizedText::entry`] finds.
     pub fn text(&self, field: Field, lang: &str) -> Option<&Text<'q>> {
         self.texts(field).iter().find(|t| same_code(t.lang(), lang))
-    }
-
-    /// Every text of the question, field after field in reading order.
-    pub fn all(&self) -> &[Text<'q>] {
-        &self.texts
     }
 
     /// Each of the question's `checks` evaluated with the bank's claim options, for the claim
@@ -325,7 +309,7 @@ en = "Three"
             assert_eq!(analysis.texts(field).len(), text.entries.len());
         }
         assert_eq!(count, 11);
-        assert_eq!(analysis.all().len(), count);
+        assert_eq!(analysis.texts.len(), count);
         assert!(analysis.text(Field::Feedback(1), "nl").is_none());
         assert!(analysis.text(Field::Feedback(2), "en").is_none());
         assert!(analysis.text(Field::Option(3), "nl").is_none());

@@ -15,8 +15,6 @@ pub mod lexicon;
 mod quantities;
 mod selection;
 pub mod stats;
-#[cfg(test)]
-mod testing;
 pub mod text;
 
 pub mod rules;
@@ -181,3 +179,6 @@ impl Finding {
         self
     }
 }
+
+#[cfg(test)]
+mod testing;
