@@ -1,5 +1,7 @@
 //! Runs the selected rules over a bank and turns their findings into diagnostics.
 
+use std::sync::{Mutex, PoisonError};
+
 use quizkit_model::{Bank, Diagnostic, Severity, SourceFile, sort_diagnostics};
 use rayon::prelude::*;
 
@@ -9,19 +11,27 @@ use crate::{AllowUse, Analysis, Check, Context, Finding, Rule, Selection};
 /// Lints `bank` (whose files are `sources`) with the rules `selection` enables.
 ///
 /// Question rules run in parallel over the questions, each question's rules sharing one
-/// [`Analysis`] (and each worker one [`Stems`]); the bank rules run in parallel with each
+/// [`Analysis`] (and each worker thread one [`Stems`]); the bank rules run in parallel with each
 /// other and with them. Findings on a question that `allow`s the rule are dropped; then the
 /// [`Check::Allows`] rules look at which allows were used. The result is sorted by file,
 /// position and code.
 pub fn lint(bank: &Bank, sources: &[SourceFile], selection: &Selection) -> Vec<Diagnostic> {
     let cx = Context::new(bank, sources, selection);
     let enabled = &selection.enabled;
+    // One `Stems` per worker thread, kept for the whole run: a bank repeats its words.
+    let stems: Vec<Mutex<Stems>> = (0..rayon::current_num_threads())
+        .map(|_| Mutex::default())
+        .collect();
     let (mut found, bank_found) = rayon::join(
         || {
             cx.questions
                 .par_iter()
-                .map_init(Stems::default, |stems, &q| {
-                    let analysis = Analysis::new(q.question, stems);
+                .map(|&q| {
+                    let worker = rayon::current_thread_index().unwrap_or(0);
+                    let stems = stems[worker.min(stems.len() - 1)]
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    let analysis = Analysis::new(q.question, &stems);
                     let mut found = Vec::new();
                     for (i, (rule, _)) in enabled.iter().enumerate() {
                         if let Check::Question(check) = rule.check {

@@ -84,6 +84,17 @@ impl Phrase {
     }
 }
 
+/// True when `text` has a capital `A`–`Z` with no ASCII letter or digit on either side: a
+/// text without one has no option letter ([`is_letter`]).
+pub fn has_lone_capital(text: &str) -> bool {
+    let b = text.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i].is_ascii_uppercase()
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+            && b.get(i + 1).is_none_or(|n| !n.is_ascii_alphanumeric())
+    })
+}
+
 /// True for a token that can be an option letter: one capital `A`–`Z`.
 fn is_letter(t: &Token<'_>) -> bool {
     t.word && t.text.len() == 1 && t.text.bytes().all(|b| b.is_ascii_uppercase())
@@ -100,9 +111,44 @@ pub struct PhraseSet {
     by_first_word: FxHashMap<String, Vec<usize>>,
     by_first_punct: FxHashMap<String, Vec<usize>>,
     letter_first: Vec<usize>,
-    /// The first word of every phrase; `None` when some phrase has no word (only letters and
-    /// punctuation), which the automaton cannot rule out.
-    words: Option<AhoCorasick>,
+    /// What [`PhraseSet::may_occur`] looks for in the phrases that name no letter, and in those
+    /// that do.
+    without_letter: Anchors,
+    with_letter: Anchors,
+}
+
+/// The anchors of some phrases: the longest part of each but its letters, all in one
+/// automaton; `None` when some phrase is only letters, which no anchor rules out.
+#[derive(Debug, Clone, Default)]
+struct Anchors {
+    phrases: usize,
+    automaton: Option<AhoCorasick>,
+}
+
+impl Anchors {
+    fn of<'p>(phrases: impl Iterator<Item = &'p Phrase>) -> Anchors {
+        let mut count = 0;
+        let anchors: Option<Vec<&str>> = phrases
+            .inspect(|_| count += 1)
+            .map(|p| {
+                let parts = p.parts.iter().filter_map(|part| match part {
+                    Part::Word(w) | Part::Punct(w) => Some(w.as_str()),
+                    Part::Letter => None,
+                });
+                // The longest, the first of those: short words are the common ones.
+                parts.rev().max_by_key(|w| w.len())
+            })
+            .collect();
+        Anchors {
+            phrases: count,
+            automaton: anchors.and_then(|a| AhoCorasick::new(a).ok()),
+        }
+    }
+
+    /// False when none of the phrases can occur in a text whose lower case is `lower`.
+    fn may_occur(&self, lower: &str) -> bool {
+        self.phrases > 0 && self.automaton.as_ref().is_none_or(|ac| ac.is_match(lower))
+    }
 }
 
 impl PhraseSet {
@@ -120,32 +166,26 @@ impl PhraseSet {
                 None => {}
             }
         }
-        let first_words: Option<Vec<&str>> = phrases
-            .iter()
-            .filter(|p| !p.is_empty())
-            .map(|p| {
-                p.parts.iter().find_map(|part| match part {
-                    Part::Word(w) => Some(w.as_str()),
-                    _ => None,
-                })
-            })
-            .collect();
-        let words = first_words.and_then(|words| AhoCorasick::new(words).ok());
+        let letter = |p: &&Phrase| p.parts.contains(&Part::Letter);
+        let listed = || phrases.iter().filter(|p| !p.is_empty());
         PhraseSet {
+            without_letter: Anchors::of(listed().filter(|p| !letter(p))),
+            with_letter: Anchors::of(listed().filter(letter)),
             phrases,
             by_first_word,
             by_first_punct,
             letter_first,
-            words,
         }
     }
 
     /// False when no phrase can match in a text whose lower case ([`crate::text::lowercase`])
-    /// is `lower`: every phrase with a word needs that word in the text. (A token's lower case
-    /// is that of its characters, which the text's lower case holds: only a capital sigma is
-    /// lowered by what stands around it, and no phrase word has one.)
-    pub fn may_occur(&self, lower: &str) -> bool {
-        !self.phrases.is_empty() && self.words.as_ref().is_none_or(|ac| ac.is_match(lower))
+    /// is `lower` and that has a lone capital ([`has_lone_capital`]) or not: a phrase needs
+    /// each of its parts in the text, its anchor among them, and a phrase that names a letter
+    /// needs a lone capital. (A token's lower case is that of its characters, which the text's
+    /// lower case holds: only a capital sigma is lowered by what stands around it, and no
+    /// phrase has one.)
+    pub fn may_occur(&self, lower: &str, lone_capital: bool) -> bool {
+        self.without_letter.may_occur(lower) || lone_capital && self.with_letter.may_occur(lower)
     }
 
     /// The phrases whose first part `t` may be, in the order they are tried.
@@ -272,8 +312,8 @@ mod tests {
         assert_eq!(&text[found[0].range.clone()], "Antwoord: B");
         assert_eq!(found[0].letters[0].0, 'B');
         assert_eq!(&text[found[1].range.clone()], "alle bovenstaande");
-        assert!(phrases.may_occur(&text.to_lowercase()));
-        assert!(!phrases.may_occur("geen van beide"));
+        assert!(phrases.may_occur(&text.to_lowercase(), has_lone_capital(text)));
+        assert!(!phrases.may_occur("geen van beide", false));
     }
 
     #[test]
@@ -286,8 +326,13 @@ mod tests {
             .map(|m| &text[m.range.clone()])
             .collect();
         assert_eq!(found, ["all of the above", "A and B"]);
-        assert!(!phrases.may_occur("x"));
-        // A phrase without words may occur anywhere.
-        assert!(set(&["all of", "{letter}:"]).may_occur("x"));
+        assert!(!phrases.may_occur("x", true));
+        assert!(!phrases.may_occur("a and b", false));
+        assert!(phrases.may_occur("a and b", true));
+        // A phrase of letters alone may occur wherever a lone capital does.
+        assert!(set(&["all of", "{letter}"]).may_occur("x", true));
+        assert!(!set(&["all of", "{letter}"]).may_occur("x", false));
+        assert!(has_lone_capital("(B)") && has_lone_capital("B"));
+        assert!(!has_lone_capital("AB b2 x86 L2"));
     }
 }
