@@ -18,7 +18,7 @@ use quizkit_quantity::{Error, Lang, Outcome, ProseClaim, Verdict, check, extract
 use crate::lexicon::{Lexicon, PhraseSet, Stems, has_lone_capital};
 use crate::quantities::{self, OptionQuantity, lang};
 use crate::text::{self, Token};
-use crate::{Context, Field};
+use crate::{Context, Field, QuestionRef};
 
 /// One language version of one text of a question, with what was worked out about it.
 #[derive(Debug)]
@@ -143,6 +143,24 @@ pub(crate) struct Claim<'a, 'q> {
     pub text: &'a Text<'q>,
     pub claim: &'a ProseClaim,
     pub verdict: &'a Verdict,
+}
+
+impl Claim<'_, '_> {
+    /// Which text, its language and the claim as written, for a message.
+    pub fn written(&self) -> (String, String, String) {
+        let claim = self.text.value().get(self.claim.span.clone());
+        let lang = self.text.lang().to_owned();
+        (
+            self.text.field.to_string(),
+            lang,
+            claim.unwrap_or_default().to_owned(),
+        )
+    }
+
+    /// The claim's characters in the file.
+    pub fn span(&self, cx: &Context<'_>, q: QuestionRef<'_>) -> Range<usize> {
+        cx.locate(q.file, self.text.spanned(), self.claim.span.clone())
+    }
 }
 
 /// The shared analysis of one question's texts (stem, options, feedback, explanation, in every

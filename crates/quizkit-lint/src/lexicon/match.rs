@@ -111,43 +111,40 @@ pub struct PhraseSet {
     by_first_word: FxHashMap<String, Vec<usize>>,
     by_first_punct: FxHashMap<String, Vec<usize>>,
     letter_first: Vec<usize>,
-    /// What [`PhraseSet::may_occur`] looks for in the phrases that name no letter, and in those
-    /// that do.
-    without_letter: Anchors,
-    with_letter: Anchors,
+    /// What [`PhraseSet::may_occur`] looks for.
+    parts: Parts,
 }
 
-/// The anchors of some phrases: the longest part of each but its letters, all in one
-/// automaton; `None` when some phrase is only letters, which no anchor rules out.
+/// The parts of a set's phrases but their letters (words and punctuation), all in one
+/// automaton, and which of them each phrase has.
 #[derive(Debug, Clone, Default)]
-struct Anchors {
-    phrases: usize,
+struct Parts {
     automaton: Option<AhoCorasick>,
+    /// Per phrase: the automaton's patterns it needs, and whether it names a letter.
+    needs: Vec<(Vec<usize>, bool)>,
 }
 
-impl Anchors {
-    fn of<'p>(phrases: impl Iterator<Item = &'p Phrase>) -> Anchors {
-        let mut count = 0;
-        let anchors: Option<Vec<&str>> = phrases
-            .inspect(|_| count += 1)
-            .map(|p| {
-                let parts = p.parts.iter().filter_map(|part| match part {
-                    Part::Word(w) | Part::Punct(w) => Some(w.as_str()),
-                    Part::Letter => None,
-                });
-                // The longest, the first of those: short words are the common ones.
-                parts.rev().max_by_key(|w| w.len())
-            })
-            .collect();
-        Anchors {
-            phrases: count,
-            automaton: anchors.and_then(|a| AhoCorasick::new(a).ok()),
+impl Parts {
+    fn of(phrases: &[Phrase]) -> Parts {
+        let mut patterns: Vec<&str> = Vec::new();
+        let mut needs = Vec::new();
+        for p in phrases.iter().filter(|p| !p.is_empty()) {
+            let mut need = Vec::new();
+            for part in &p.parts {
+                if let Part::Word(w) | Part::Punct(w) = part {
+                    let at = patterns.iter().position(|x| x == w).unwrap_or_else(|| {
+                        patterns.push(w);
+                        patterns.len() - 1
+                    });
+                    need.push(at);
+                }
+            }
+            needs.push((need, p.parts.contains(&Part::Letter)));
         }
-    }
-
-    /// False when none of the phrases can occur in a text whose lower case is `lower`.
-    fn may_occur(&self, lower: &str) -> bool {
-        self.phrases > 0 && self.automaton.as_ref().is_none_or(|ac| ac.is_match(lower))
+        Parts {
+            automaton: AhoCorasick::new(&patterns).ok(),
+            needs,
+        }
     }
 }
 
@@ -166,11 +163,8 @@ impl PhraseSet {
                 None => {}
             }
         }
-        let letter = |p: &&Phrase| p.parts.contains(&Part::Letter);
-        let listed = || phrases.iter().filter(|p| !p.is_empty());
         PhraseSet {
-            without_letter: Anchors::of(listed().filter(|p| !letter(p))),
-            with_letter: Anchors::of(listed().filter(letter)),
+            parts: Parts::of(&phrases),
             phrases,
             by_first_word,
             by_first_punct,
@@ -180,12 +174,21 @@ impl PhraseSet {
 
     /// False when no phrase can match in a text whose lower case ([`crate::text::lowercase`])
     /// is `lower` and that has a lone capital ([`has_lone_capital`]) or not: a phrase needs
-    /// each of its parts in the text, its anchor among them, and a phrase that names a letter
+    /// each of its words and marks somewhere in the text, and a phrase that names a letter
     /// needs a lone capital. (A token's lower case is that of its characters, which the text's
     /// lower case holds: only a capital sigma is lowered by what stands around it, and no
     /// phrase has one.)
     pub fn may_occur(&self, lower: &str, lone_capital: bool) -> bool {
-        self.without_letter.may_occur(lower) || lone_capital && self.with_letter.may_occur(lower)
+        let Parts { automaton, needs } = &self.parts;
+        let mut wanted = needs.iter().filter(|(_, letter)| lone_capital || !letter);
+        let Some(automaton) = automaton else {
+            return wanted.next().is_some();
+        };
+        let mut found = vec![false; automaton.patterns_len()];
+        for m in automaton.find_overlapping_iter(lower) {
+            found[m.pattern().as_usize()] = true;
+        }
+        wanted.any(|(need, _)| need.iter().all(|&p| found[p]))
     }
 
     /// The phrases whose first part `t` may be, in the order they are tried.

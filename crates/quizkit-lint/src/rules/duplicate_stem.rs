@@ -226,10 +226,12 @@ fn near_pairs(
     let prefixes: Vec<Vec<u32>> = group
         .iter()
         .map(|&at| {
-            let mut ordered = stems[at].shingles.clone();
-            ordered.sort_unstable_by_key(|&s| (frequency[&fingerprint(s)], s));
+            let mut ordered: Vec<(usize, u64)> = (stems[at].shingles.iter())
+                .map(|&s| (frequency[&fingerprint(s)], s))
+                .collect();
+            ordered.sort_unstable();
             ordered.truncate(prefix_len(ordered.len()));
-            ordered.into_iter().map(fingerprint).collect()
+            ordered.into_iter().map(|(_, s)| fingerprint(s)).collect()
         })
         .collect();
     let mut order: Vec<usize> = (0..group.len()).collect();
@@ -251,6 +253,10 @@ fn near_pairs(
                 continue;
             }
             let (x, y) = (&stems[group[k]], &stems[group[other]]);
+            // Length filter: `y` is no larger than `x`, and their similarity at most |y|/|x|.
+            if 5 * y.shingles.len() < 4 * x.shingles.len() {
+                continue;
+            }
             let similarity = jaccard(&x.shingles, &y.shingles);
             if similarity >= THRESHOLD {
                 found.push((later, earlier, similarity));

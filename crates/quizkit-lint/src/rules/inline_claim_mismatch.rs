@@ -85,24 +85,18 @@ impl Violation for InlineClaimMismatch {
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     for c in a.claims(cx) {
-        let Verdict::Wrong(outcome) = c.verdict else {
-            continue;
-        };
-        let text = c.text;
-        let v = InlineClaimMismatch {
-            what: text.field.to_string(),
-            lang: text.lang().to_owned(),
-            claim: text
-                .value()
-                .get(c.claim.span.clone())
-                .unwrap_or_default()
-                .to_owned(),
-            computed: outcome.computed.to_string(),
-            expected: outcome.expected.to_string(),
-            hint: hint(outcome),
-            implied_unit: c.claim.implied_unit.clone(),
-        };
-        let span = cx.locate(q.file, text.spanned(), c.claim.span.clone());
-        out.push(Finding::on(q, span, &v));
+        if let Verdict::Wrong(outcome) = c.verdict {
+            let (what, lang, claim) = c.written();
+            let v = InlineClaimMismatch {
+                what,
+                lang,
+                claim,
+                computed: outcome.computed.to_string(),
+                expected: outcome.expected.to_string(),
+                hint: hint(outcome),
+                implied_unit: c.claim.implied_unit.clone(),
+            };
+            out.push(Finding::on(q, c.span(cx, q), &v));
+        }
     }
 }

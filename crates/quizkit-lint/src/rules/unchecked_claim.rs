@@ -77,22 +77,17 @@ impl Violation for UncheckedClaim {
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     for c in a.claims(cx) {
-        let Verdict::Unevaluable(error) = c.verdict else {
-            continue;
-        };
-        let text = c.text;
-        let v = UncheckedClaim {
-            what: text.field.to_string(),
-            lang: text.lang().to_owned(),
-            claim: text
-                .value()
-                .get(c.claim.span.clone())
-                .unwrap_or_default()
-                .to_owned(),
-            error: error.to_string(),
-            help: help(error),
-        };
-        let span = cx.locate(q.file, text.spanned(), c.claim.span.clone());
-        out.push(Finding::on(q, span, &v));
+        if let Verdict::Unevaluable(error) = c.verdict {
+            let (what, lang, claim) = c.written();
+            let (error, help) = (error.to_string(), help(error));
+            let v = UncheckedClaim {
+                what,
+                lang,
+                claim,
+                error,
+                help,
+            };
+            out.push(Finding::on(q, c.span(cx, q), &v));
+        }
     }
 }

@@ -5,7 +5,7 @@ use quizkit_model::load::TOPIC_FILE;
 use quizkit_model::suggest::did_you_mean;
 
 use crate::{Check, Context, Finding, Level, Rule, Violation};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What `quizkit rule unresolved-related` prints.
 pub const DOCS: &str = r#"## What it does
@@ -118,8 +118,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let ids: FxHashSet<&str> = cx.questions.iter().map(|q| q.id.value.as_str()).collect();
     // Read only when an entry names no loaded question.
     let mut unloaded: Option<Vec<&str>> = None;
+    let mut suggestions: FxHashMap<&str, Option<String>> = FxHashMap::default();
     for &q in &cx.questions {
-        for related in &q.related {
+        for related in &q.question.related {
             let v = if related.value == q.id.value {
                 UnresolvedRelated::Itself {
                     id: related.value.clone(),
@@ -132,11 +133,17 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             {
                 continue;
             } else {
-                // The nearest id, ties broken by the id itself: the order does not matter.
-                let ids = cx.questions.iter().map(|q| q.id.value.as_str());
+                // The nearest id, ties broken by the id itself: the order does not matter, and
+                // an id named again gets the same one.
+                let suggestion = suggestions
+                    .entry(related.value.as_str())
+                    .or_insert_with(|| {
+                        let ids = cx.questions.iter().map(|q| q.id.value.as_str());
+                        did_you_mean(&related.value, ids).map(str::to_owned)
+                    });
                 UnresolvedRelated::Unknown {
                     id: related.value.clone(),
-                    suggestion: did_you_mean(&related.value, ids).map(str::to_owned),
+                    suggestion: suggestion.clone(),
                 }
             };
             out.push(Finding::on(q, related.span.clone(), &v));
