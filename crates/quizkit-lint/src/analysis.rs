@@ -15,7 +15,7 @@ use std::ops::Range;
 use quizkit_model::{LangText, LocalizedText, Question, Spanned, same_code};
 use quizkit_quantity::{Error, Lang, Outcome, ProseClaim, Verdict, check, extract_claims_in};
 
-use crate::lexicon::{Lexicon, PhraseSet, Stems, has_lone_capital};
+use crate::lexicon::{Lexicon, PhraseSet, Stems, lone_capitals};
 use crate::quantities::{self, OptionQuantity, lang};
 use crate::text::{self, Token};
 use crate::{Context, Field, QuestionRef};
@@ -29,7 +29,7 @@ pub struct Text<'q> {
     pub entry: &'q LangText,
     tokens: OnceCell<Vec<Token<'q>>>,
     lower: OnceCell<Cow<'q, str>>,
-    lone_capital: OnceCell<bool>,
+    lone_capitals: OnceCell<usize>,
     plain: OnceCell<String>,
     normalized: OnceCell<String>,
     content: OnceCell<Vec<(u32, Range<usize>)>>,
@@ -44,7 +44,7 @@ impl<'q> Text<'q> {
             entry,
             tokens: OnceCell::new(),
             lower: OnceCell::new(),
-            lone_capital: OnceCell::new(),
+            lone_capitals: OnceCell::new(),
             plain: OnceCell::new(),
             normalized: OnceCell::new(),
             content: OnceCell::new(),
@@ -76,10 +76,10 @@ impl<'q> Text<'q> {
     }
     /// False when no phrase of `phrases` can occur in the text ([`PhraseSet::may_occur`]).
     pub fn may_occur(&self, phrases: &PhraseSet) -> bool {
-        let lone_capital = *self
-            .lone_capital
-            .get_or_init(|| has_lone_capital(self.value()));
-        phrases.may_occur(self.lower(), lone_capital)
+        let capitals = *self
+            .lone_capitals
+            .get_or_init(|| lone_capitals(self.value()));
+        phrases.may_occur(self.lower(), capitals)
     }
     /// [`text::plain`] of the text.
     pub fn plain(&self) -> &str {

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use rustc_hash::FxHashMap;
 
 use quizkit_model::LangText;
@@ -84,15 +84,17 @@ impl Phrase {
     }
 }
 
-/// True when `text` has a capital `A`–`Z` with no ASCII letter or digit on either side: a
-/// text without one has no option letter ([`is_letter`]).
-pub fn has_lone_capital(text: &str) -> bool {
+/// How many capitals `A`–`Z` of `text` have no ASCII letter or digit on either side: a text
+/// has at most as many option letters ([`is_letter`]).
+pub fn lone_capitals(text: &str) -> usize {
     let b = text.as_bytes();
-    (0..b.len()).any(|i| {
-        b[i].is_ascii_uppercase()
-            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
-            && b.get(i + 1).is_none_or(|n| !n.is_ascii_alphanumeric())
-    })
+    (0..b.len())
+        .filter(|&i| {
+            b[i].is_ascii_uppercase()
+                && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+                && b.get(i + 1).is_none_or(|n| !n.is_ascii_alphanumeric())
+        })
+        .count()
 }
 
 /// True for a token that can be an option letter: one capital `A`–`Z`.
@@ -120,8 +122,8 @@ pub struct PhraseSet {
 #[derive(Debug, Clone, Default)]
 struct Parts {
     automaton: Option<AhoCorasick>,
-    /// Per phrase: the automaton's patterns it needs, and whether it names a letter.
-    needs: Vec<(Vec<usize>, bool)>,
+    /// Per phrase: the automaton's patterns it needs, and how many letters it names.
+    needs: Vec<(Vec<usize>, usize)>,
 }
 
 impl Parts {
@@ -139,10 +141,15 @@ impl Parts {
                     need.push(at);
                 }
             }
-            needs.push((need, p.parts.contains(&Part::Letter)));
+            let letters = p.parts.iter().filter(|part| **part == Part::Letter).count();
+            needs.push((need, letters));
         }
+        // A DFA: a lexicon's lists are small, and it finds every occurrence in one pass.
+        let automaton = AhoCorasick::builder()
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(&patterns);
         Parts {
-            automaton: AhoCorasick::new(&patterns).ok(),
+            automaton: automaton.ok(),
             needs,
         }
     }
@@ -173,14 +180,15 @@ impl PhraseSet {
     }
 
     /// False when no phrase can match in a text whose lower case ([`crate::text::lowercase`])
-    /// is `lower` and that has a lone capital ([`has_lone_capital`]) or not: a phrase needs
-    /// each of its words and marks somewhere in the text, and a phrase that names a letter
-    /// needs a lone capital. (A token's lower case is that of its characters, which the text's
-    /// lower case holds: only a capital sigma is lowered by what stands around it, and no
-    /// phrase has one.)
-    pub fn may_occur(&self, lower: &str, lone_capital: bool) -> bool {
+    /// is `lower` and that has `lone_capitals` ([`lone_capitals`]): a phrase needs each of its
+    /// words and marks somewhere in the text, and a lone capital for each letter it names. (A
+    /// token's lower case is that of its characters, which the text's lower case holds: only a
+    /// capital sigma is lowered by what stands around it, and no phrase has one.)
+    pub fn may_occur(&self, lower: &str, lone_capitals: usize) -> bool {
         let Parts { automaton, needs } = &self.parts;
-        let mut wanted = needs.iter().filter(|(_, letter)| lone_capital || !letter);
+        let mut wanted = needs
+            .iter()
+            .filter(|(_, letters)| *letters <= lone_capitals);
         let Some(automaton) = automaton else {
             return wanted.next().is_some();
         };
@@ -315,8 +323,8 @@ mod tests {
         assert_eq!(&text[found[0].range.clone()], "Antwoord: B");
         assert_eq!(found[0].letters[0].0, 'B');
         assert_eq!(&text[found[1].range.clone()], "alle bovenstaande");
-        assert!(phrases.may_occur(&text.to_lowercase(), has_lone_capital(text)));
-        assert!(!phrases.may_occur("geen van beide", false));
+        assert!(phrases.may_occur(&text.to_lowercase(), lone_capitals(text)));
+        assert!(!phrases.may_occur("geen van beide", 0));
     }
 
     #[test]
@@ -329,13 +337,13 @@ mod tests {
             .map(|m| &text[m.range.clone()])
             .collect();
         assert_eq!(found, ["all of the above", "A and B"]);
-        assert!(!phrases.may_occur("x", true));
-        assert!(!phrases.may_occur("a and b", false));
-        assert!(phrases.may_occur("a and b", true));
+        assert!(!phrases.may_occur("x", 2));
+        assert!(!phrases.may_occur("a and b", 1));
+        assert!(phrases.may_occur("a and b", 2));
         // A phrase of letters alone may occur wherever a lone capital does.
-        assert!(set(&["all of", "{letter}"]).may_occur("x", true));
-        assert!(!set(&["all of", "{letter}"]).may_occur("x", false));
-        assert!(has_lone_capital("(B)") && has_lone_capital("B"));
-        assert!(!has_lone_capital("AB b2 x86 L2"));
+        assert!(set(&["all of", "{letter}"]).may_occur("x", 1));
+        assert!(!set(&["all of", "{letter}"]).may_occur("x", 0));
+        assert_eq!(lone_capitals("(B) or C"), 2);
+        assert_eq!(lone_capitals("AB b2 x86 L2"), 0);
     }
 }

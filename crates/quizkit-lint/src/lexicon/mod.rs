@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 pub use load::{SOURCES, StemmerName};
 pub(crate) use r#match::option_matches;
-pub use r#match::{Phrase, PhraseMatch, PhraseSet, find, has_lone_capital, words_outside};
+pub use r#match::{Phrase, PhraseMatch, PhraseSet, find, lone_capitals, words_outside};
 pub use stems::Stems;
 
 /// A set of single words, kept in lower case.

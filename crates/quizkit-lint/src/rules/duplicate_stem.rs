@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::text::{numbers, tokens};
+use crate::text::{self, numbers};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule duplicate-stem` prints.
@@ -122,13 +122,9 @@ fn fold(word: &str) -> Cow<'_, str> {
     }
 }
 
-/// The words of a stem ([`tokens`] that are words, code included), folded ([`fold`]).
+/// The words of a stem ([`text::words`], code included), folded ([`fold`]).
 fn words(stem: &str) -> Vec<Cow<'_, str>> {
-    tokens(stem)
-        .into_iter()
-        .filter(|t| t.word)
-        .map(|t| fold(t.text))
-        .collect()
+    text::words(stem).map(fold).collect()
 }
 
 /// The hash of a run of words.

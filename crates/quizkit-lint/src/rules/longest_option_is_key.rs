@@ -2,8 +2,7 @@
 
 use quizkit_model::index_letter;
 
-use crate::text::plain_len;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule longest-option-is-key` prints.
 pub const DOCS: &str = r#"## What it does
@@ -98,15 +97,14 @@ pub(crate) fn conspicuous(lengths: &[usize], key: usize) -> Option<(usize, usize
     stands_out.then_some((next, next_len))
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
     for lang in cx.languages() {
-        let lengths: Option<Vec<usize>> = q
-            .options
-            .iter()
-            .map(|o| o.text.get(lang).map(plain_len))
+        // The length as read (`text::plain_len`), from the plain text the analysis keeps.
+        let lengths: Option<Vec<usize>> = (0..q.options.len())
+            .map(|i| Some(a.text(Field::Option(i), lang)?.plain().chars().count()))
             .collect();
         let Some(lengths) = lengths else {
             continue;

@@ -58,6 +58,19 @@ fn word_end(text: &str, start: usize) -> usize {
     text.len()
 }
 
+/// The words of a text, as [`tokens`] finds them (code and math included), as written.
+pub fn words(text: &str) -> impl Iterator<Item = &str> {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let (start, _) = text[i..]
+            .char_indices()
+            .find(|(_, c)| c.is_alphanumeric())?;
+        let start = i + start;
+        i = word_end(text, start);
+        Some(&text[start..i])
+    })
+}
+
 /// The words and punctuation marks of a Markdown text, white space dropped.
 pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let code = code_ranges(text);
@@ -189,6 +202,8 @@ mod tests {
                 at = t.range.end;
             }
             prop_assert!(text[at..].chars().all(char::is_whitespace));
+            let word_tokens: Vec<&str> = toks.iter().filter(|t| t.word).map(|t| t.text).collect();
+            prop_assert_eq!(words(&text).collect::<Vec<_>>(), word_tokens);
         }
     }
 }
