@@ -121,6 +121,9 @@ pub struct PhraseSet {
 /// automaton, and which of them each phrase has.
 #[derive(Debug, Clone, Default)]
 struct Parts {
+    /// The longest part of each phrase, which it cannot do without; `None` when a phrase is
+    /// only letters.
+    anchors: Option<AhoCorasick>,
     automaton: Option<AhoCorasick>,
     /// Per phrase: the automaton's patterns it needs, and how many letters it names.
     needs: Vec<(Vec<usize>, usize)>,
@@ -129,6 +132,7 @@ struct Parts {
 impl Parts {
     fn of(phrases: &[Phrase]) -> Parts {
         let mut patterns: Vec<&str> = Vec::new();
+        let mut anchors: Option<Vec<&str>> = Some(Vec::new());
         let mut needs = Vec::new();
         for p in phrases.iter().filter(|p| !p.is_empty()) {
             let mut need = Vec::new();
@@ -141,6 +145,15 @@ impl Parts {
                     need.push(at);
                 }
             }
+            let longest = need
+                .iter()
+                .map(|&at| patterns[at])
+                .rev()
+                .max_by_key(|w| w.len());
+            match (longest, &mut anchors) {
+                (Some(anchor), Some(anchors)) => anchors.push(anchor),
+                _ => anchors = None,
+            }
             let letters = p.parts.iter().filter(|part| **part == Part::Letter).count();
             needs.push((need, letters));
         }
@@ -149,6 +162,7 @@ impl Parts {
             .kind(Some(AhoCorasickKind::DFA))
             .build(&patterns);
         Parts {
+            anchors: anchors.and_then(|a| AhoCorasick::new(a).ok()),
             automaton: automaton.ok(),
             needs,
         }
@@ -185,7 +199,15 @@ impl PhraseSet {
     /// token's lower case is that of its characters, which the text's lower case holds: only a
     /// capital sigma is lowered by what stands around it, and no phrase has one.)
     pub fn may_occur(&self, lower: &str, lone_capitals: usize) -> bool {
-        let Parts { automaton, needs } = &self.parts;
+        let Parts {
+            anchors,
+            automaton,
+            needs,
+        } = &self.parts;
+        // Most texts hold no phrase's longest part: one fast search tells.
+        if anchors.as_ref().is_some_and(|a| !a.is_match(lower)) {
+            return false;
+        }
         let mut wanted = needs
             .iter()
             .filter(|(_, letters)| *letters <= lone_capitals);
