@@ -21,7 +21,7 @@ use std::ops::Range;
 
 use toml_edit::{Decor, DocumentMut, Item, RawString, Value};
 
-use crate::layout::{push_basic, push_key, push_multiline, push_path, push_string};
+use crate::layout::{push_basic, push_key, push_multiline, push_path, push_string, schema_line};
 use crate::load::{CATEGORY_FILE, CONFIG_FILE, TOPIC_FILE};
 use crate::{Diagnostic, FileId};
 
@@ -119,12 +119,7 @@ fn split_schema(text: &str) -> (Option<String>, &str, usize) {
         return (None, text, 0);
     }
     let end = text.find('\n').map_or(text.len(), |i| i + 1);
-    let target = text[..end]["#:schema".len()..].trim();
-    let line = if target.is_empty() {
-        "#:schema".to_owned()
-    } else {
-        format!("#:schema {target}")
-    };
+    let line = schema_line(&text[..end]["#:schema".len()..]);
     (Some(line), &text[end..], end)
 }
 
@@ -859,8 +854,7 @@ fn normalized(kind: FileKind, mut t: toml::Table) -> toml::Table {
 fn same_table(a: &toml::Table, b: &toml::Table) -> bool {
     a.len() == b.len()
         && a.iter()
-            .zip(b.iter())
-            .all(|((ka, va), (kb, vb))| ka == kb && same_value(va, vb))
+            .all(|(k, va)| b.get(k).is_some_and(|vb| same_value(va, vb)))
 }
 
 /// Equality of values, floats bit for bit (so `nan` equals itself).

@@ -15,7 +15,9 @@
 //! written as a list; a plain text ([`LocalizedText::plain`]) is written as a string, which
 //! loads in the bank's first language.
 
-use crate::layout::{float_repr, push_basic, push_key, push_path, push_string, push_string_array};
+use crate::layout::{
+    float_repr, push_basic, push_key, push_path, push_string, push_string_array, schema_line,
+};
 use crate::{
     Allow, AnswerKey, BankConfig, CategoryMeta, Choice, Difficulty, LocalizedText, Question,
     SeverityName, Spanned, TopicMeta,
@@ -179,8 +181,7 @@ impl Writer {
     fn new(schema: Option<&str>) -> Self {
         let mut out = String::new();
         if let Some(schema) = schema {
-            out.push_str("#:schema ");
-            out.push_str(schema);
+            out.push_str(&schema_line(schema));
             out.push('\n');
         }
         Writer { out }
