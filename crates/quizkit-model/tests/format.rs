@@ -128,28 +128,10 @@ fn every_shipped_file_formats_to_the_same_values_and_to_itself() {
         .iter()
         .map(|(path, text)| (path.clone(), fmt(FileKind::of_path(path), text)))
         .collect();
-    let strip = |l: &quizkit_model::Loaded| {
-        use quizkit_model::ClearSpans;
-        let bank = l.bank.as_ref().expect("a bank");
-        let qs: Vec<_> = bank
-            .questions()
-            .map(|(_, _, q)| q.clone().without_spans())
-            .collect();
-        let metas: Vec<_> = bank
-            .topics()
-            .map(|(c, t)| {
-                (
-                    c.meta.clone().without_spans(),
-                    t.meta.clone().without_spans(),
-                )
-            })
-            .collect();
-        (bank.config.clone().without_spans(), metas, qs)
-    };
     let original = common::load_files(&files);
     let again = common::load_files(&formatted);
     assert!(again.diagnostics.is_empty(), "{:?}", again.diagnostics);
-    assert!(strip(&original) == strip(&again));
+    assert!(common::bank_without_spans(&original) == common::bank_without_spans(&again));
     for ((path, before), (_, after)) in scrambled.iter().zip(&formatted) {
         for token in scramble::comments(before) {
             assert!(after.contains(&token), "{path}: lost `{token}`");
