@@ -91,15 +91,18 @@ pub fn format(kind: FileKind, source: &str) -> Result<String, Box<Diagnostic>> {
     let output: Result<toml::Table, _> = toml::from_str(&formatted);
     match output {
         Ok(output) if same_table(&normalized(kind, input), &output) => Ok(formatted),
-        _ => Err(Box::new(Diagnostic::new(
-            "S001",
-            "toml-syntax",
-            crate::Severity::Error,
-            FileId(0),
-            offset..offset,
-            "quizkit fmt cannot lay out this file without changing what it says, so it leaves it as it is",
-        )
-        .with_help("this is a bug in quizkit fmt: please report it with the file"))),
+        _ => Err(Box::new(
+            Diagnostic::new(
+                "FMT",
+                "cannot-format",
+                crate::Severity::Error,
+                FileId(0),
+                offset..offset,
+                "quizkit fmt cannot lay out this file without changing what it says, so it leaves it as it is",
+            )
+            .with_label("this file")
+            .with_help("this is a bug in quizkit fmt: please report it with the file"),
+        )),
     }
 }
 
@@ -598,11 +601,12 @@ fn ordered(out: &mut Out, t: &mut Table, order: &[(&str, Style, Shape)]) {
     out.entries(&rest, Style::Text);
 }
 
-/// An entry holding an array whose elements are all tables (or, with `strings_too`, strings).
+/// An entry holding a non-empty array whose elements are all tables (or, with `strings_too`,
+/// strings). An empty array stays `key = []`: as no tables it would say nothing at all.
 fn tables_array(t: &mut Table, key: &str, strings_too: bool) -> Option<(Comments, Array)> {
     let fits = t.entries.iter().any(|e| {
         e.key == key
-            && matches!(&e.node, Node::Array(a) if a.items.iter().all(|el| matches!(el.node, Node::Table(_)) || (strings_too && matches!(el.node, Node::Str(_)))))
+            && matches!(&e.node, Node::Array(a) if !a.items.is_empty() && a.items.iter().all(|el| matches!(el.node, Node::Table(_)) || (strings_too && matches!(el.node, Node::Str(_)))))
     });
     if !fits {
         return None;

@@ -231,3 +231,26 @@ fn a_byte_order_mark_and_crlf_line_ends_go() {
     let f = fmt(FileKind::Category, "\u{feff}title = \"C\"\r\norder = 1\r\n");
     assert_eq!(f, "order = 1\ntitle = \"C\"\n");
 }
+
+#[test]
+fn empty_arrays_stay_empty_arrays() {
+    for (kind, text) in [
+        (FileKind::Questions, "question = []\n"),
+        (
+            FileKind::Questions,
+            "[[question]]\nid = \"a\"\noptions = []\n",
+        ),
+        (FileKind::Topic, "key_points = []\n"),
+    ] {
+        assert_eq!(fmt(kind, text), text);
+    }
+}
+
+#[test]
+fn keys_quizkit_does_not_know_keep_their_values_after_the_known_ones() {
+    let text = "[[question]]\nzz = { a.b = 1, c = [1, 2] }\nid = \"a\"\n[question.foo]\nbar = 1979-05-27T07:32:00Z\n[[question.foo.baz]]\nq = nan\n";
+    assert_eq!(
+        fmt(FileKind::Questions, text),
+        "[[question]]\nid = \"a\"\nzz.a.b = 1\nzz.c = [1, 2]\nfoo.bar = 1979-05-27T07:32:00Z\nfoo.baz = [{ q = nan }]\n"
+    );
+}
