@@ -691,7 +691,12 @@ fn questions(out: &mut Out, mut root: Table) {
                     Shape::Dotted,
                 ),
                 Node::Table(mut t) => {
-                    if t.keys().any(|k| k == "text" || k == "feedback") {
+                    // Only a table that starts with `text` or `feedback` is one: a table of
+                    // languages keeps its order, whatever its keys.
+                    if t.keys()
+                        .next()
+                        .is_some_and(|k| k == "text" || k == "feedback")
+                    {
                         reorder(&mut t, &["text", "feedback"]);
                     }
                     out.lines(&t.header.clone().into_lines(), "");

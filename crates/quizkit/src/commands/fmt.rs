@@ -53,7 +53,7 @@ pub fn run(global: &GlobalArgs, args: &FmtArgs) -> Result<u8, Failure> {
                 if args.check {
                     out.push_str(&diff(&shown, before, after));
                 } else {
-                    write_atomic(&root.join(path), after.as_bytes())?;
+                    write_atomic(&write_target(&root.join(path)), after.as_bytes())?;
                     if global.verbose {
                         eprintln!("formatted {shown}");
                     }
@@ -168,6 +168,16 @@ fn format_one(file: InputFile) -> Outcome {
             after,
         },
         Err(d) => Outcome::Broken(source, d),
+    }
+}
+
+/// Where to write a file's new text: through a symbolic link (the bank reader follows only
+/// links that stay inside the bank), so that the link stays a link.
+fn write_target(path: &Path) -> PathBuf {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    match is_link {
+        true => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        false => path.to_path_buf(),
     }
 }
 
