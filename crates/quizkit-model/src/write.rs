@@ -2,7 +2,8 @@
 //! canonical layout: the counterpart of [`load`](crate::load), shared by `quizkit import`,
 //! `quizkit new` and `quizkit fmt`.
 //!
-//! What a function here writes loads back to the same values (spans aside), and
+//! What a function here writes loads back to the same values (spans aside; and a text's
+//! languages come back sorted by code, as the loader reads every table), and
 //! [`format`](crate::format::format) leaves it unchanged. Keys come in the order of the
 //! README's example, texts in several languages as dotted keys (`stem.nl = "…"`),
 //! explanations and key points as multi-line strings, options as `[[question.options]]`
