@@ -8,6 +8,8 @@
 
 mod config;
 mod diag;
+pub mod format;
+mod layout;
 pub mod load;
 mod question;
 pub mod schema;
@@ -15,6 +17,7 @@ mod spanned;
 pub mod suggest;
 mod text;
 mod topic;
+pub mod write;
 
 pub use config::{BankConfig, ExportConfig, LintConfig, SeverityName};
 pub use diag::{Diagnostic, FileId, Related, Severity, SourceFile, sort_diagnostics};
@@ -22,12 +25,12 @@ pub use load::{Content, InputFile, Loaded, load};
 pub use question::{
     Allow, AnswerKey, Choice, Difficulty, Question, QuestionFile, index_letter, letter_index,
 };
-pub use spanned::Spanned;
+pub use spanned::{ClearSpans, Spanned};
 pub use text::{LangText, LocalizedText, same_code};
 pub use topic::{Category, CategoryMeta, Topic, TopicMeta};
 
 /// A loaded question bank.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Bank {
     /// What `quizkit.toml` says.
     pub config: BankConfig,
