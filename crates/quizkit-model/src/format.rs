@@ -3,8 +3,9 @@
 //!
 //! The layout is the one [`write`](crate::write) prints, so `format(write(x)) == write(x)`:
 //! the `#:schema` line first; keys in the order of the README's example; texts in several
-//! languages as dotted keys (`stem.nl = "…"`); basic strings, multi-line strings for
-//! explanations, key points and any text with a line break; options as `[[question.options]]`
+//! languages as dotted keys (`stem.nl = "…"`); one quoting rule that follows from the value
+//! (basic strings, literal ones when a backslash would need escaping, multi-line strings for
+//! explanations, key points and any text with a line break); options as `[[question.options]]`
 //! tables and questions as `[[question]]` tables, however they were written (inline arrays,
 //! `[question.stem]` sub-tables and literal strings are rewritten); one blank line before each
 //! table header and none elsewhere. Keys quizkit does not know keep their place after the
