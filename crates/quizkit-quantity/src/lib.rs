@@ -84,6 +84,7 @@ mod error;
 mod eval;
 mod gate;
 mod lexer;
+mod numbers;
 mod prose;
 mod quantity;
 #[cfg(test)]
@@ -94,6 +95,7 @@ pub use claim::{Hint, HintKind, Options, Outcome, Relation, Tolerance, check, st
 pub use dim::{Base, Dim};
 pub use error::Error;
 pub use eval::{MAX_DEPTH, MAX_LEN, eval};
+pub use numbers::{NumberStyle, ProseNumber, numbers};
 pub use prose::{Lang, Operands, ProseClaim, Verdict, extract_claims, extract_claims_in};
 pub use quantity::Quantity;
 pub use unit::Unit;

@@ -7,9 +7,11 @@
 //! to the expression language and must parse, so what comes back can be checked.
 
 use crate::claim::{Options, Outcome, Relation, check};
+use crate::dim::Dim;
 use crate::error::Error;
 use crate::eval::{COUNT_WORDS, count_word, eval};
 use crate::gate::WordGate;
+use crate::numbers::read_number;
 use crate::unit::{self, Unit};
 use miette::SourceSpan;
 use std::ops::Range;
@@ -25,6 +27,15 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// How the language writes numbers: [`NumberStyle`](crate::NumberStyle), the lexicon
+    /// that prose claims and [`crate::numbers`] read numbers with.
+    pub fn number_style(self) -> crate::NumberStyle {
+        match self {
+            Lang::Nl => crate::numbers::NL,
+            Lang::En => crate::numbers::EN,
+        }
+    }
+
     /// The language of a code as banks write it: `nl`, `en`, `nl-BE`, `en_US` (case does not
     /// matter); `None` for other languages.
     pub fn from_code(code: &str) -> Option<Lang> {
@@ -732,46 +743,12 @@ impl<'a> Tokens<'a> {
         let text = self.text;
         let b = text.as_bytes();
         let at = |i: usize| b.get(i).copied().unwrap_or(0);
-        let digits_from = |mut i: usize| {
-            while at(i).is_ascii_digit() {
-                i += 1;
-            }
-            i
-        };
-        let (group, decimal) = match self.lang {
-            Lang::En => (b',', b'.'),
-            Lang::Nl => (b'.', b','),
-        };
+        let read = read_number(text, start, self.lang.number_style());
         // Written straight into `self.norm` (and taken back if the number is junk): no
         // string of its own per number.
         let from = self.norm.len();
-        let norm = &mut self.norm;
-        let mut i = digits_from(start);
-        norm.push_str(&text[start..i]);
-        if i - start <= 3 {
-            while at(i) == group
-                && (1..=3).all(|k| at(i + k).is_ascii_digit())
-                && !at(i + 4).is_ascii_digit()
-            {
-                norm.push_str(&text[i + 1..i + 4]);
-                i += 4;
-            }
-        }
-        let lenient = self.lang == Lang::Nl && at(i) == b'.';
-        if (at(i) == decimal || lenient) && at(i + 1).is_ascii_digit() {
-            let j = digits_from(i + 1);
-            norm.push('.');
-            norm.push_str(&text[i + 1..j]);
-            i = j;
-        }
-        if matches!(at(i), b'e' | b'E') {
-            let sign = usize::from(matches!(at(i + 1), b'+' | b'-'));
-            if at(i + 1 + sign).is_ascii_digit() {
-                let j = digits_from(i + 1 + sign);
-                norm.push_str(&text[i..j]);
-                i = j;
-            }
-        }
+        read.push_literal(text, &mut self.norm);
+        let i = read.end;
         // Glued to something that makes it not a quantity: `1.2.3`, `2:4`, `4-bit`, `2–5`,
         // `GPT-4`, `#3`, `v1.5`.
         let prev = char_before(text, start);
@@ -790,14 +767,14 @@ impl<'a> Tokens<'a> {
             _ => false,
         };
         let mut end = i;
-        let mut junk = junk_before || junk_after;
+        let mut junk = junk_before || junk_after || read.not_quantity;
         if !junk && next.is_some_and(char::is_alphabetic) {
             let (wend, w) = word_at(text, i);
             let letters = w.chars().all(char::is_alphabetic);
             let after = char_at(text, wend);
             let glued_on = after.is_some_and(|c| c.is_alphanumeric() || "/-^_".contains(c));
             if letters && matches!(w, "K" | "k" | "M" | "B" | "T") && !glued_on {
-                norm.push_str(w);
+                self.norm.push_str(w);
                 end = wend;
             } else if !(letters && unit::lookup(w).is_some()) {
                 junk = true;
@@ -1154,6 +1131,19 @@ fn with_implied_unit(
         if let Ok(unit) = Unit::parse(word)
             && unit.dim() == dim
         {
+            // A side in bits is read in bits, never in bytes: the two are 8 apart, the very
+            // slip to catch (`1,250 × 8 = 80,000 bit` must not hold as 10,000 bytes).
+            let first = &tk.text[tk.toks[u.start].start..tk.toks[u.start].end];
+            let in_bits =
+                unit::is_bit_word(first) && (dim == Dim::INFORMATION || dim == Dim::DATA_RATE);
+            if in_bits {
+                let base = if dim == Dim::INFORMATION {
+                    "bit"
+                } else {
+                    "bit/s"
+                };
+                candidates[0] = (base.to_string(), 0.125, candidates[0].2.clone());
+            }
             candidates.push((word.to_string(), unit.factor(), text));
         }
     }
@@ -1189,6 +1179,38 @@ fn with_implied_unit(
     Some((out, unit))
 }
 
+/// A computation of an amount whose stated result is a rate (`IOPS × blokgrootte = 100 000 ×
+/// 4 096 B = 409 600 000 B/s`): the bare count in it is a count per second, which the text
+/// names in words (IOPS). Read the computation per second when it has a number without a
+/// unit and the stated value is its dimension per second.
+fn with_implied_rate(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> Option<(Built, String)> {
+    let c = emit_side(tk, comp.clone());
+    let s = emit_side(tk, stated.clone());
+    let (cq, sq) = (eval(&c.expr).ok()?, eval(&s.expr).ok()?);
+    let toks = &tk.toks;
+    let bare_count = (comp.start..comp.end).any(|i| {
+        toks[i].k == K::Num
+            && toks
+                .get(i + 1)
+                .is_none_or(|t| !matches!(t.k, K::Unit | K::Percent))
+    });
+    if cq.dim().is_none() || !bare_count || cq.dim().div(Dim::TIME) != Some(sq.dim()) {
+        return None;
+    }
+    let mut out = Built::new();
+    out.push("(", None);
+    out.append(c);
+    out.push(") / s", None);
+    out.push(relation_text(rel), None);
+    out.append(s);
+    Some((out, "/s".into()))
+}
+
 struct Found {
     claim: ProseClaim,
     comp: Range<usize>,
@@ -1205,6 +1227,19 @@ fn first_parse(
     right: Range<usize>,
     comp_is_left: bool,
 ) -> Option<Found> {
+    parse_candidates(tk, left, rel, right, comp_is_left, true)
+}
+
+/// [`first_parse`], where the computation need hold no operator when `need_op` is false (the
+/// two ends of a chain, `250 MB = … = 2000 Mbit`).
+fn parse_candidates(
+    tk: &Tokens<'_>,
+    left: Range<usize>,
+    rel: Relation,
+    right: Range<usize>,
+    comp_is_left: bool,
+    need_op: bool,
+) -> Option<Found> {
     let toks = &tk.toks;
     let mut tries = 0;
     let mut l = left.start;
@@ -1217,12 +1252,13 @@ fn first_parse(
             if tries > MAX_STEPS {
                 return None;
             }
-            if is_end(toks[e - 1].k) && has_op(toks, &comp) {
+            if is_end(toks[e - 1].k) && (!need_op || has_op(toks, &comp)) {
                 let mut built = build(tk, comp.clone(), rel, stated.clone());
                 let mut implied_unit = None;
                 let mut checked = check(&built.expr, &Options::default());
                 if let Err(Error::DimensionMismatch { .. }) = checked
                     && let Some((b, unit)) = with_implied_unit(tk, &comp, rel, &stated)
+                        .or_else(|| with_implied_rate(tk, &comp, rel, &stated))
                 {
                     let again = check(&b.expr, &Options::default());
                     if !matches!(again, Err(Error::Syntax { .. })) {
@@ -1577,11 +1613,55 @@ fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
     out
 }
 
+/// Whether the tokens `r` hold a unit.
+fn has_unit(toks: &[Tok], r: &Range<usize>) -> bool {
+    toks[r.clone()].iter().any(|t| t.k == K::Unit)
+}
+
+/// The value a side starts with before an operator (`10,000 bit` of `10,000 bit ÷ 100
+/// Mbit/s`): a number, a count word, a unit (with a compound glued to it); where it ends.
+fn value_head(toks: &[Tok], r: &Range<usize>) -> Option<usize> {
+    let mut i = r.start;
+    if toks.get(i)?.k != K::Num {
+        return None;
+    }
+    i += 1;
+    if i < r.end && toks[i].k == K::Count {
+        i += 1;
+    }
+    if i < r.end && toks[i].k == K::Unit {
+        i += 1;
+        while i + 1 < r.end && tight_div(toks, i) {
+            i += 2;
+        }
+    }
+    (i < r.end && matches!(toks[i].k, K::Mul | K::Div | K::Add | K::Sub)).then_some(i)
+}
+
+/// Whether a claim holds as extracted.
+fn holds(found: &Found) -> bool {
+    matches!(&found.claim.checked.0, Ok(o) if o.holds)
+}
+
+/// Whether a claim could be evaluated at all.
+fn evaluated(found: &Found) -> bool {
+    found.claim.checked.0.is_ok()
+}
+
 /// The claims of the tokens of `tk`, pushed to `out`.
+///
+/// A chain checks each step against the one before: `a = b = c` gives `a = b` and `b = c`
+/// (and `a = c` when `b` is a bare value). A step that goes on with an operator after its
+/// value (`1,250 × 8 = 10,000 bit ÷ 100 Mbit/s = 0.1 ms`) states that value, and the next
+/// step computes from it. A step without a unit between steps with units (`250 MB = 250 × 8
+/// = 2000 Mbit`) is the writer's own arithmetic on the numbers: it is not compared with the
+/// step before; the chain's two ends are.
 fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
     let toks = &tk.toks;
     // The last claim's computation and stated side, to continue a chain `a = b = c`.
     let mut prev: Option<(Range<usize>, Relation, Range<usize>)> = None;
+    // The start of a chain whose unitless middle step was not compared with it.
+    let mut chain_start: Option<Range<usize>> = None;
     for r in 0..toks.len() {
         let K::Rel(mut rel) = toks[r].k else {
             continue;
@@ -1600,6 +1680,7 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             b += 1;
         }
         let chain = prev.take();
+        let start = chain_start.take();
         let (Some(la), Some(rb)) = (trim_left(toks, a, r), trim_right(toks, s, b)) else {
             continue;
         };
@@ -1608,23 +1689,35 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         }
         let left = la..r;
         let right = s..rb;
+        // The chain goes on after the right side.
+        let continues = rb == b && b < toks.len() && matches!(toks[b].k, K::Rel(_));
+        if continues && has_op(toks, &right) && !has_unit(toks, &right) && has_unit(toks, &left) {
+            let mut c = b + 1;
+            while c < toks.len() && is_expr(toks[c].k) {
+                c += 1;
+            }
+            if has_unit(toks, &(b + 1..c)) {
+                chain_start = Some(left);
+                continue;
+            }
+        }
         let (left, right, comp_is_left, rel) = if has_op(toks, &left) {
             (left, right, true, rel)
         } else if has_op(toks, &right) {
             (left, right, false, rel)
         } else {
             match chain {
-                // `a = b = c`: `b` was the last claim's stated value; check `a = c` too.
-                Some((c, r0, st)) if st == left => {
+                // `a = b = c`: `b` was the last claim's stated value; check `b = c`, the next
+                // step against the one before (`87 600 Wh = 87,6 kWh`).
+                Some((_, r0, st)) if st == left => {
                     let rel = if r0 == Relation::Approx {
                         Relation::Approx
                     } else {
                         rel
                     };
-                    if let Some(found) = first_parse(tk, c.clone(), rel, right.clone(), true) {
-                        // The computation precedes the chain; the span covers all of it.
-                        let mut found = found;
-                        found.claim.span.start = toks[c.start].start;
+                    if let Some(found) =
+                        parse_candidates(tk, left.clone(), rel, right.clone(), true, false)
+                    {
                         prev = Some((found.comp.clone(), rel, found.stated.clone()));
                         out.push(found.claim);
                     }
@@ -1633,9 +1726,29 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
                 _ => continue,
             }
         };
-        if let Some(found) = first_parse(tk, left, rel, right, comp_is_left) {
+        let mut found = first_parse(tk, left.clone(), rel, right.clone(), comp_is_left);
+        // `a = v ÷ b = c`: the step states `v`, and the next step computes from it.
+        if continues
+            && comp_is_left
+            && !found.as_ref().is_some_and(holds)
+            && let Some(h) = value_head(toks, &right)
+            && let Some(head) = first_parse(tk, left.clone(), rel, right.start..h, true)
+            && (evaluated(&head) || found.is_none())
+        {
+            found = Some(head);
+        }
+        if let Some(found) = found {
             prev = Some((found.comp.clone(), rel, found.stated.clone()));
+            let stated = found.stated.clone();
             out.push(found.claim);
+            // The two ends of a chain whose middle step was not compared.
+            if let Some(start) = start
+                && let Some(mut ends) =
+                    parse_candidates(tk, start.clone(), rel, stated, true, false)
+            {
+                ends.claim.span.start = toks[start.start].start;
+                out.push(ends.claim);
+            }
         }
     }
 }

@@ -108,6 +108,12 @@ const LEXICON: &[(&str, Base)] = {
 /// a prefix.
 const LEXICON_GATE: WordGate = WordGate::EMPTY.with_keys(LEXICON);
 
+/// Whether `w`, a word of the lexicon for information, counts bits: `bit`, `bits`, `bps` or
+/// a prefix before `b` (`Gb`, `kbit`, `Mbps`).
+pub(crate) fn is_bit_word(w: &str) -> bool {
+    w.ends_with("bit") || w.ends_with("bits") || w.ends_with("bps") || w.ends_with('b')
+}
+
 /// The lexicon entry `name`, if any.
 fn base(name: &str) -> Option<Base> {
     if !LEXICON_GATE.may_contain(name.as_bytes()) {
