@@ -90,6 +90,9 @@ pub struct Outcome {
     /// The claim would hold at the precision its stated value is written with, but the
     /// computed value is a slip factor away from it (`1 GB = 1 GiB`): it fails.
     pub slip_despite_precision: bool,
+    /// Half a unit in the last written digit of the stated value, in base units (`0,0028
+    /// uur`: 0.00005 h); NaN when the right side is an expression.
+    pub stated_precision: f64,
 }
 
 impl Outcome {
@@ -105,11 +108,19 @@ impl Outcome {
             return None;
         }
         let ratio = e / c;
-        // Close enough to the telling factor: the stated value's own rounding (0.2% to 1%)
-        // for `=`, 0.5% for a relative tolerance, which says nothing about the rounding.
+        // Close enough to the telling factor: the stated value's own rounding (0.2% to 2%;
+        // `3,3` is ±1.5%), at least 0.5% for a relative tolerance.
         let slack = match self.tolerance {
-            Tolerance::Absolute(a) => (a / e.abs()).clamp(0.002, 0.01),
-            Tolerance::Relative(_) => 0.005,
+            Tolerance::Absolute(a) => (a / e.abs()).clamp(0.002, 0.02),
+            // `≈ 2,8 uur` is rounded to ±1.8% as written: up to 1% of slack.
+            Tolerance::Relative(_) => {
+                let written = self.stated_precision / e.abs();
+                if written.is_finite() {
+                    written.clamp(0.005, 0.02)
+                } else {
+                    0.005
+                }
+            }
         };
         let kind = slip(ratio, self.mentions_information, slack)?;
         Some(Hint { kind, ratio })
@@ -128,7 +139,18 @@ fn slip(ratio: f64, information: bool, slack: f64) -> Option<HintKind> {
     let near_either = |factor: f64| near(factor) || near(1.0 / factor);
     Some(if information && near_either(8.0) {
         HintKind::BitsVsBytes
-    } else if let Some(n) = (1..=4).find(|&n| information && near_either(1.024f64.powi(n))) {
+    } else if let Some(n) = (1..=6).find(|&n| {
+        // 1.024ⁿ are close to each other: no more slack than 1% for them, and 0.01% for PiB
+        // and EiB, whose 1.126 and 1.153 are as likely a plain error.
+        information && {
+            let r = ratio / 1.024f64.powi(n);
+            let s = slack.min(if n <= 4 { 0.01 } else { 1e-4 });
+            (r - 1.0).abs() <= s || (1.0 / r - 1.0).abs() <= s || {
+                let r = ratio * 1.024f64.powi(n);
+                (r - 1.0).abs() <= s || (1.0 / r - 1.0).abs() <= s
+            }
+        }
+    }) {
         HintKind::BinaryPrefix { power: n as u8 }
     } else if let Some(n) = (1..=8).find(|&n| near_either(1000f64.powi(n))) {
         HintKind::PrefixSlip { steps: n as u8 }
@@ -186,7 +208,7 @@ pub enum HintKind {
     BitsVsBytes,
     /// Off by 1.024ⁿ: decimal and binary prefixes mixed up (`n = 3`: GB and GiB, 1.0737).
     BinaryPrefix {
-        /// 1 for k/Ki, 2 for M/Mi, 3 for G/Gi, 4 for T/Ti.
+        /// 1 for k/Ki, 2 for M/Mi, 3 for G/Gi, 4 for T/Ti, 5 for P/Pi, 6 for E/Ei.
         power: u8,
     },
     /// Off by 1000ⁿ: a prefix slip (MB for GB).
@@ -225,7 +247,9 @@ impl fmt::Display for Hint {
                     1 => ("kB", "KiB"),
                     2 => ("MB", "MiB"),
                     3 => ("GB", "GiB"),
-                    _ => ("TB", "TiB"),
+                    4 => ("TB", "TiB"),
+                    5 => ("PB", "PiB"),
+                    _ => ("EB", "EiB"),
                 };
                 write!(f, "{size}: {d} and {b} mixed up?")
             }
@@ -359,6 +383,7 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         mentions_information: p.information,
         bit_byte_idiom,
         slip_despite_precision,
+        stated_precision: rhs.hu,
     })
 }
 

@@ -14,7 +14,8 @@
 //! ASCII space, the no-break space (U+00A0), the thin space (U+2009) and the narrow no-break
 //! space (U+202F), one of them between each pair of groups.
 //!
-//! Never a quantity: IPv4 addresses (four numbers up to 255 with dots between them:
+//! Never a quantity: IPv4 addresses (four numbers up to 255, no leading zeros, with dots
+//! between them:
 //! `255.255.255.192`, though Dutch could read it as thousands), digits with a separator and another digit after them once the number is
 //! read (`192.168.1.70`, `1.2.3`, `3,5,7`), digits before or after a `:` and a digit (`2:4`,
 //! `10:30`), bit patterns (eight, sixteen or thirty-two digits of only 0 and 1, more than
@@ -148,8 +149,8 @@ fn digits_end(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// The end of an IPv4 address at `start`: four numbers up to 255 of one to three digits, with
-/// dots between them (`255.255.255.192`, which Dutch would otherwise read as thousands).
+/// The end of an IPv4 address at `start`: four numbers up to 255 of one to three digits
+/// without a leading zero, with dots between them (`255.255.255.192`, which Dutch would otherwise read as thousands).
 fn ipv4_end(b: &[u8], start: usize) -> Option<usize> {
     let mut i = start;
     for part in 0..4 {
@@ -161,7 +162,13 @@ fn ipv4_end(b: &[u8], start: usize) -> Option<usize> {
         }
         let end = digits_end(b, i);
         let n = end - i;
-        if n == 0 || n > 3 || std::str::from_utf8(&b[i..end]).ok()?.parse::<u16>().ok()? > 255 {
+        // No leading zero: `1.000.000.000` is a billion in Dutch.
+        let leading_zero = n > 1 && b[i] == b'0';
+        if n == 0
+            || n > 3
+            || leading_zero
+            || std::str::from_utf8(&b[i..end]).ok()?.parse::<u16>().ok()? > 255
+        {
             return None;
         }
         i = end;
@@ -346,6 +353,7 @@ mod tests {
             );
             assert_eq!(values("192.168.1.70/26", lang), ["26"]);
             assert_eq!(values("255.255.255.192", lang), Vec::<String>::new());
+            assert_eq!(values("10.0.0.1", lang), Vec::<String>::new());
             assert_eq!(
                 values("versie 1.2.3, 2:4, 10:30", lang),
                 Vec::<String>::new()

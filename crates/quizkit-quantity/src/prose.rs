@@ -183,6 +183,10 @@ enum K {
     Rel(Relation),
     /// "ongeveer", "about", `~` before a value: turns `=` into `≈`.
     ApproxMark,
+    /// A word that names what a number counts, between the number and `×` or `÷` (`10 000
+    /// 000 rijen × 200 B`, `100 characters × 4 B`): part of the run, and nothing in the
+    /// expression.
+    Label,
     /// Any other word: ends a run.
     Word,
     /// Punctuation or a number that is part of something else (`2:4`, `1.2.3`, `4-bit`).
@@ -683,6 +687,8 @@ impl<'a> Tokens<'a> {
             // None of the words tested below: an ordinary word or a unit.
             let k = if unit::lookup(w).is_some() {
                 K::Unit
+            } else if is_label(self.text, start, end) {
+                K::Label
             } else {
                 K::Word
             };
@@ -727,6 +733,7 @@ impl<'a> Tokens<'a> {
             _ if APPROX_WORDS.contains(&w) => K::ApproxMark,
             _ if count_word(w).is_some() => K::Count,
             _ if unit::lookup(w).is_some() => K::Unit,
+            _ if is_label(self.text, start, end) => K::Label,
             _ => K::Word,
         };
         let end = if w == "ca" && char_at(self.text, end) == Some('.') {
@@ -868,6 +875,34 @@ fn word_at(text: &str, i: usize) -> (usize, &str) {
     (j, &text[i..j])
 }
 
+/// The spaces between a number and the word it counts, or the word and an operator.
+const LABEL_SPACES: [char; 4] = [' ', '\u{a0}', '\u{2009}', '\u{202f}'];
+
+/// Whether the ordinary word `text[start..end]` names what a number counts: a number (or a
+/// count word) and spaces before it, spaces and `×`, `*`, `÷`, `·`, "x", "keer", "maal" or
+/// "times" after it (`10 000 000 rijen × 200 B`).
+fn is_label(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].trim_end_matches(LABEL_SPACES);
+    let after = text[end..].trim_start_matches(LABEL_SPACES);
+    if before.len() == start || after.len() == text.len() - end {
+        return false;
+    }
+    let counted = before.ends_with(|c: char| c.is_ascii_digit()) || {
+        let word_start = before
+            .char_indices()
+            .rfind(|(_, c)| !c.is_alphabetic())
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        count_word(&before[word_start..]).is_some()
+    };
+    counted
+        && (after.starts_with(['×', '*', '÷', '·'])
+            || ["x", "keer", "maal", "times"].iter().any(|w| {
+                after
+                    .strip_prefix(w)
+                    .is_some_and(|rest| rest.starts_with(LABEL_SPACES))
+            }))
+}
+
 fn is_expr(k: K) -> bool {
     !matches!(k, K::Rel(_) | K::ApproxMark | K::Word | K::Break)
 }
@@ -985,6 +1020,7 @@ fn trim_right(toks: &[Tok], s: usize, mut b: usize) -> Option<usize> {
     }
 }
 
+#[derive(Clone)]
 struct Built {
     expr: String,
     segments: Vec<(Range<usize>, Range<usize>)>,
@@ -1041,6 +1077,9 @@ fn emit_side_into(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
     let toks = &tk.toks;
     for i in range.clone() {
         let t = &toks[i];
+        if t.k == K::Label {
+            continue;
+        }
         if i > range.start {
             let p = &toks[i - 1];
             let glue = tight_div(toks, i)
@@ -1102,8 +1141,9 @@ fn last_unit(toks: &[Tok], side: &Range<usize>) -> Option<Range<usize>> {
 
 /// Prose often gives the unit on one side only: `4 + 4 + 4 + 4 = 16 bytes`,
 /// `2 × 7 miljard = 14 miljard FLOP`, `7 × 16 = 112 GB`. Supply it to the unitless side,
-/// reading that side either in the base unit of the other side's dimension or in the other
-/// side's last written unit, whichever brings the two sides closer.
+/// reading that side either in the base unit of the other side's dimension (in bits when
+/// that side is written in bits) or in the other side's last written unit: the one under
+/// which the claim holds, else the written unit.
 fn with_implied_unit(
     tk: &Tokens<'_>,
     comp: &Range<usize>,
@@ -1117,10 +1157,10 @@ fn with_implied_unit(
         return None;
     }
     let comp_is_bare = cq.dim().is_none();
-    let (bare, other, other_side) = if comp_is_bare {
-        (cq, sq, stated)
+    let (other, other_side) = if comp_is_bare {
+        (sq, stated)
     } else {
-        (sq, cq, comp)
+        (cq, comp)
     };
     let dim = other.dim();
     let side_text = tk.toks[other_side.start].start..tk.toks[other_side.end - 1].end;
@@ -1147,35 +1187,41 @@ fn with_implied_unit(
             candidates.push((word.to_string(), unit.factor(), text));
         }
     }
-    let distance = |factor: f64| {
-        let (x, y) = ((bare.value() * factor).abs(), other.value().abs());
-        if x == 0.0 || y == 0.0 {
-            f64::INFINITY
-        } else {
-            (x / y).ln().abs()
-        }
-    };
-    let (unit, _, text) = candidates
-        .into_iter()
-        .min_by(|a, b| distance(a.1).total_cmp(&distance(b.1)))?;
-    let completed = |side: Built| {
+    let build_with = |unit: &str, text: &Range<usize>| {
+        let completed = |side: Built| {
+            let mut out = Built::new();
+            out.push("(", None);
+            out.append(side);
+            out.push(") ", None);
+            out.push(unit, Some(text.clone()));
+            out
+        };
         let mut out = Built::new();
-        out.push("(", None);
-        out.append(side);
-        out.push(") ", None);
-        out.push(&unit, Some(text.clone()));
+        if comp_is_bare {
+            out.append(completed(c.clone()));
+            out.push(relation_text(rel), None);
+            out.append(s.clone());
+        } else {
+            out.append(c.clone());
+            out.push(relation_text(rel), None);
+            out.append(completed(s.clone()));
+        }
         out
     };
-    let mut out = Built::new();
-    if comp_is_bare {
-        out.append(completed(c));
-        out.push(relation_text(rel), None);
-        out.append(s);
-    } else {
-        out.append(c);
-        out.push(relation_text(rel), None);
-        out.append(completed(s));
+    // The reading under which the claim holds; else the written unit, whose slip the hint
+    // names (`365 × 24 = 8,76 uur` is 1000× off in hours, not 3.6× in seconds).
+    let mut chosen = None;
+    for (i, (unit, _, text)) in candidates.iter().enumerate() {
+        let built = build_with(unit, text);
+        let holds = matches!(check(&built.expr, &Options::default()), Ok(o) if o.holds);
+        if holds || chosen.is_none() || i == 1 {
+            chosen = Some((built, unit.clone()));
+        }
+        if holds {
+            break;
+        }
     }
+    let (out, unit) = chosen?;
     Some((out, unit))
 }
 
@@ -1310,7 +1356,7 @@ const MAX_SIDE: usize = 64;
 /// Prose often writes the unit on one side only (`4 + 4 + 4 + 4 = 16 bytes`,
 /// `6 × 7 miljard × 2 biljoen ≈ 8,4 × 10^22 FLOP`, `7 × 16 = 112 GB`). Then the unitless side
 /// is read in the base unit of the other side's dimension (`B`, `FLOP`, `s`) or in the other
-/// side's last written unit (`GB`), whichever brings the sides closer; `expr` shows the
+/// side's last written unit (`GB`), the one under which the claim holds, else the written one; `expr` shows the
 /// unit supplied (`(4 + 4 + 4 + 4) B = 16 bytes`) and [`ProseClaim::implied_unit`] names it.
 /// [`crate::check`] itself never does this: there, a missing unit is a dimension mismatch.
 pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
@@ -1590,10 +1636,11 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
     {
         return false;
     }
-    let (_, w) = word_at(text, q);
+    let (end, w) = word_at(text, q);
     !SPECIAL_WORDS.may_contain(w.as_bytes())
         && !matches!(w, "gelijk" | "equal" | "aan" | "to" | "door" | "by")
         && unit::lookup(w).is_none()
+        && !is_label(text, q, end)
 }
 
 /// [`extract_claims`] as first written: the whole text tokenized at once, with no quick check
@@ -1638,6 +1685,22 @@ fn value_head(toks: &[Tok], r: &Range<usize>) -> Option<usize> {
     (i < r.end && matches!(toks[i].k, K::Mul | K::Div | K::Add | K::Sub)).then_some(i)
 }
 
+/// Whether two sides without an operator convert one unit into another: each a number with a
+/// unit, and the units written differently (`600 GB = 600.000 MB`; not `5 MB = 5 MB`).
+fn is_conversion(tk: &Tokens<'_>, left: &Range<usize>, right: &Range<usize>) -> bool {
+    let toks = &tk.toks;
+    let unit_text = |r: &Range<usize>| {
+        let us: Vec<&str> = toks[r.clone()]
+            .iter()
+            .filter(|t| t.k == K::Unit)
+            .map(|t| &tk.text[t.start..t.end])
+            .collect();
+        us
+    };
+    let (l, r) = (unit_text(left), unit_text(right));
+    !l.is_empty() && !r.is_empty() && l != r
+}
+
 /// Whether a claim holds as extracted.
 fn holds(found: &Found) -> bool {
     matches!(&found.claim.checked.0, Ok(o) if o.holds)
@@ -1650,6 +1713,7 @@ fn evaluated(found: &Found) -> bool {
 
 /// The claims of the tokens of `tk`, pushed to `out`.
 ///
+/// Two values in different units make a claim too, a conversion (`600 GB = 600.000 MB`).
 /// A chain checks each step against the one before: `a = b = c` gives `a = b` and `b = c`
 /// (and `a = c` when `b` is a bare value). A step that goes on with an operator after its
 /// value (`1,250 × 8 = 10,000 bit ÷ 100 Mbit/s = 0.1 ms`) states that value, and the next
@@ -1715,6 +1779,16 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
                     } else {
                         rel
                     };
+                    if let Some(found) =
+                        parse_candidates(tk, left.clone(), rel, right.clone(), true, false)
+                    {
+                        prev = Some((found.comp.clone(), rel, found.stated.clone()));
+                        out.push(found.claim);
+                    }
+                    continue;
+                }
+                // `600 GB = 600.000 MB`, `64 KiB = 65 536 B`: a conversion between units.
+                _ if is_conversion(tk, &left, &right) => {
                     if let Some(found) =
                         parse_candidates(tk, left.clone(), rel, right.clone(), true, false)
                     {

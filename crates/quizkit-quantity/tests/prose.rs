@@ -113,6 +113,33 @@ const FOUND: &[(Lang, &str, &[&str])] = &[
         "6 × 7e9 × 2e12 ≈ 8.4e22 FLOP\n6 × 2 = 12",
         &["(6 * 7e9 * 2e12) FLOP ≈ 8.4e22 FLOP", "6 * 2 = 12"],
     ),
+    // A word between a number and `×` names what the number counts.
+    (
+        Lang::En,
+        "The KV cache takes 2 × 32 layers × 4096 × 2 bytes = 512 KiB per token.",
+        &["2 * 32 * 4096 * 2 bytes = 512 KiB"],
+    ),
+    (
+        Lang::Nl,
+        "10 000 000 rijen × 200 B = 2 000 000 000 B = 2 GB.",
+        &["10000000 * 200 B = 2000000000 B", "2000000000 B = 2 GB"],
+    ),
+    // Electric units, lengths.
+    (
+        Lang::Nl,
+        "P = U × I = 230 V × 10 A = 2 300 W, en 2 000 mAh = 2 Ah = 2 A × 3 600 s = 7 200 C.",
+        &[
+            "230 V * 10 A = 2300 W",
+            "2000 mAh = 2 Ah",
+            "2 A * 3600 s = 2 Ah",
+            "2 A * 3600 s = 7200 C",
+        ],
+    ),
+    (
+        Lang::En,
+        "One way: 6,000 km ÷ 200,000 km/s = 0.03 s = 30 ms.",
+        &["6000 km / 200000 km/s = 0.03 s", "0.03 s = 30 ms"],
+    ),
     // Chains: each step is checked against the step before.
     (
         Lang::Nl,
@@ -179,15 +206,7 @@ const NOT_CLAIMS: &[(Lang, &str)] = &[
         "Een model met 7 miljard (7B) parameters in FP32 (4 bytes).",
     ),
     (Lang::En, "O(n^2) = cost; 24/7 = always."),
-    // An operator joins a word to the claim: the computation goes on past the word.
-    (
-        Lang::En,
-        "The KV cache takes 2 × 32 layers × 4096 × 2 bytes = 512 KiB per token.",
-    ),
-    (
-        Lang::Nl,
-        "De KV-cache kost 2 × 32 lagen × 4096 × 2 bytes = 512 KiB per token.",
-    ),
+    // An operator joins words to the claim: the computation goes on past the words.
     (Lang::En, "So 2 × 7 GB = 14 GB × the number of GPUs."),
 ];
 
