@@ -1,31 +1,37 @@
 //! How Dutch and English write numbers, as data ([`NumberStyle`]), and the one reader of
-//! numbers in prose that claims and translations share ([`read_number`], [`numbers`]).
-//!
-//! The decisions, per language:
-//!
-//! | | Dutch (`nl`) | English (`en`) |
-//! |---|---|---|
-//! | decimal mark | `,` (`12,5`); also `.` when it cannot be a thousands dot (`0.125`, `3.5`) | `.` (`12.5`) |
-//! | thousands | `.` (`2.000.000`), a space (`2 000 000`) | `,` (`2,000,000`), a space (`2 000 000`) |
-//!
-//! A thousands separator stands between a first group of one to three digits and groups of
-//! exactly three digits, the same separator throughout (`1 500`, `16 384`, `10,000,000`); a
-//! first group of a lone `0` starts no thousands (`0,500` in Dutch is a half). Spaces are the
-//! ASCII space, the no-break space (U+00A0), the thin space (U+2009) and the narrow no-break
-//! space (U+202F), one of them between each pair of groups.
-//!
-//! Never a quantity: IPv4 addresses (four numbers up to 255, no leading zeros, with dots
-//! between them:
-//! `255.255.255.192`, though Dutch could read it as thousands), digits with a separator and another digit after them once the number is
-//! read (`192.168.1.70`, `1.2.3`, `3,5,7`), digits before or after a `:` and a digit (`2:4`,
-//! `10:30`), bit patterns (eight, sixteen or thirty-two digits of only 0 and 1, more than
-//! one of them 1: `11000000`; `10000000` is ten million), digits glued to letters or `_` before them (`FP16`, `H100`, `v1.5`), and in
-//! English a comma before other than three digits (`1,5`: a Dutch decimal or a list, it cannot
-//! be told, so it is not read).
+//! numbers in prose that claims and translations share ([`read_number`], [`numbers`]). The
+//! decisions are documented on [`NumberStyle`].
 
 use std::ops::Range;
 
 /// How a language writes numbers: the lexicon the number reader follows.
+///
+/// | | Dutch (`nl`) | English (`en`) |
+/// |---|---|---|
+/// | decimal mark | `,` (`12,5`); also `.` when it cannot be a thousands dot (`0.125`, `3.5`) | `.` (`12.5`) |
+/// | thousands | `.` (`2.000.000`), a space (`2 000 000`) | `,` (`2,000,000`), a space (`2 000 000`) |
+///
+/// A thousands separator stands between a first group of one to three digits and groups of
+/// exactly three digits, the same separator throughout (`1 500`, `16 384`, `10,000,000`); a
+/// first group of a lone `0` starts no thousands (`0,500` in Dutch is a half). Spaces are the
+/// ASCII space, the no-break space (U+00A0), the thin space (U+2009) and the narrow no-break
+/// space (U+202F), one of them between each pair of groups. So `3 100` is one number: a
+/// number of one to three digits, a space and exactly three digits are read together.
+///
+/// Never a quantity, in either language:
+/// - IPv4 addresses: four numbers up to 255 without leading zeros, with dots between them
+///   (`255.255.255.192`, which Dutch would otherwise read as thousands);
+/// - digits with a separator and another digit after them once the number is read
+///   (`192.168.1.70`, `1.2.3`, `3,5,7`), and digits before or after a `:` and a digit (`2:4`,
+///   `10:30`);
+/// - bit patterns: eight, sixteen or thirty-two digits of only 0 and 1, more than one of them 1
+///   (`11000000`; `10000000` is ten million);
+/// - digits glued to letters or `_` before them (`FP16`, `H100`, `v1.5`);
+/// - in English, a comma before other than three digits (`1,5`: a Dutch decimal or a list; it
+///   cannot be told, so it is not read), and in Dutch a thousands mark after space groups
+///   (`1 000.000`).
+///
+/// Both ends of a range (`70–80 ms`) are numbers; a range is never part of a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NumberStyle {
     /// The decimal mark: `,` in Dutch, `.` in English.
