@@ -24,7 +24,8 @@ the chain's ends with each other. A plain `× 8` or `÷ 8` between bytes and bit
 conversion when only so the claim holds (`100 Mbit/s ÷ 8 = 12,5 MB/s`), as is any plain factor
 that is exactly the ratio of the two sides' units (`4.000 s ÷ 60 ≈ 66,7 minuten`). IP
 addresses and masks (`192.168.10.64/27`), versions (`TLS 1.3`), bit patterns (`11000000`),
-ratios (`2:4`), ranges (`70–80 ms`) and dates are not claims. When the text writes a unit on
+ratios (`2:4`) and dates are not claims; a claim between ranges is checked at both ends
+(`2 × 30–40 ms = 60–80 ms`), and a range on one side only (`≈ 70–80 ms`) makes none. When the text writes a unit on
 one side only (`4 + 4 + 4 + 4 = 16 bytes`) the other side is read in that unit. The help names
 a likely slip: bits and bytes, GB and GiB, a prefix, a factor two; a claim a slip factor away
 fails even when the stated value's precision would hide it (`1 GB = 1 GiB`). A claim that is
