@@ -69,7 +69,8 @@
 //! in different units are a conversion claim; `×`, `·`, `x`, "keer", "times",
 //! "gedeeld door" are operators; `≈`, `~`, "is ongeveer", "is about", "= circa" mean `≈`.
 //! A claim needs an operator on one side and a relation; version numbers (`FP16`, `H100`,
-//! `W4A16`), ratios (`2:4`), dates, ranges (`2–5`), list numbering, parenthetical asides
+//! `W4A16`), ratios (`2:4`), dates, a range on one side only (`≈ 70–80 ms`; between two
+//! ranges, both ends are checked), list numbering, parenthetical asides
 //! (`(FP16)`), emphasis and inline code marks do not make or break one. Each claim comes with
 //! its byte span and a normalized expression; [`ProseClaim::evaluate`] says whether it
 //! [holds](Verdict::Holds), is [wrong](Verdict::Wrong), or [could not be

@@ -28,10 +28,11 @@ use std::ops::Range;
 ///   (`11000000`; `10000000` is ten million);
 /// - digits glued to letters or `_` before them (`FP16`, `H100`, `v1.5`);
 /// - in English, a comma before other than three digits (`1,5`: a Dutch decimal or a list; it
-///   cannot be told, so it is not read), and in Dutch a thousands mark after space groups
-///   (`1 000.000`).
+///   cannot be told, so it is not read), and a thousands mark after space groups
+///   (`1 000.000`, `1 000,000`).
 ///
-/// Both ends of a range (`70–80 ms`) are numbers; a range is never part of a claim.
+/// Both ends of a range (`70–80 ms`, an en dash between two numbers) are numbers; a claim
+/// between two ranges is checked at both ends, and a range on one side only makes no claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NumberStyle {
     /// The decimal mark: `,` in Dutch, `.` in English.

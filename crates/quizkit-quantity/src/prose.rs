@@ -200,6 +200,8 @@ struct Tok {
     end: usize,
     /// The normalized text of a number or superscript, in `Tokens::norm`.
     norm: Range<usize>,
+    /// For a range (`30–40 ms`): the normalized text of its upper end; `norm` holds the lower.
+    high: Range<usize>,
 }
 
 /// [`u8::is_ascii_alphanumeric`] of every byte, looked up in one load: the tokenizer's loop
@@ -219,6 +221,8 @@ struct Tokens<'a> {
     lang: Lang,
     toks: Vec<Tok>,
     norm: String,
+    /// Emit the upper ends of ranges instead of the lower ones.
+    high_end: std::cell::Cell<bool>,
 }
 
 fn char_at(text: &str, i: usize) -> Option<char> {
@@ -455,6 +459,7 @@ impl<'a> Tokens<'a> {
             start,
             end,
             norm: 0..0,
+            high: 0..0,
         });
     }
 
@@ -466,6 +471,7 @@ impl<'a> Tokens<'a> {
             start,
             end,
             norm: from..self.norm.len(),
+            high: 0..0,
         });
     }
 
@@ -755,7 +761,27 @@ impl<'a> Tokens<'a> {
         // string of its own per number.
         let from = self.norm.len();
         read.push_literal(text, &mut self.norm);
-        let i = read.end;
+        let mut i = read.end;
+        // A range, `30–40 ms`, `0,5–1,5 s`: an en dash between two numbers, no spaces.
+        let mut high = 0..0;
+        if !read.not_quantity
+            && text[i..].starts_with('–')
+            && at(i + 3).is_ascii_digit()
+            && !char_before(text, start).is_some_and(|p| p.is_alphanumeric() || ".,:–".contains(p))
+        {
+            let second = read_number(text, i + 3, self.lang.number_style());
+            if !second.not_quantity {
+                let from_high = self.norm.len();
+                second.push_literal(text, &mut self.norm);
+                high = from_high..self.norm.len();
+                i = second.end;
+            }
+        }
+        let low_end = if high.is_empty() {
+            usize::MAX
+        } else {
+            high.start
+        };
         // Glued to something that makes it not a quantity: `1.2.3`, `2:4`, `4-bit`, `2–5`,
         // `GPT-4`, `#3`, `v1.5`.
         let prev = char_before(text, start);
@@ -780,7 +806,7 @@ impl<'a> Tokens<'a> {
             let letters = w.chars().all(char::is_alphabetic);
             let after = char_at(text, wend);
             let glued_on = after.is_some_and(|c| c.is_alphanumeric() || "/-^_".contains(c));
-            if letters && matches!(w, "K" | "k" | "M" | "B" | "T") && !glued_on {
+            if letters && matches!(w, "K" | "k" | "M" | "B" | "T") && !glued_on && high.is_empty() {
                 self.norm.push_str(w);
                 end = wend;
             } else if !(letters && unit::lookup(w).is_some()) {
@@ -808,7 +834,8 @@ impl<'a> Tokens<'a> {
             k: K::Num,
             start,
             end,
-            norm: from..self.norm.len(),
+            norm: from..self.norm.len().min(low_end),
+            high,
         });
         end
     }
@@ -1091,6 +1118,7 @@ fn emit_side_into(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
             }
         }
         let piece: &str = match t.k {
+            K::Num if tk.high_end.get() && !t.high.is_empty() => &tk.norm[t.high.clone()],
             K::Num | K::Super => &tk.norm[t.norm.clone()],
             K::Mul => "*",
             K::Div => "/",
@@ -1139,6 +1167,18 @@ fn last_unit(toks: &[Tok], side: &Range<usize>) -> Option<Range<usize>> {
     Some(start..end + 1)
 }
 
+/// Both sides of a claim in the expression language, and their values when both evaluate.
+fn evaluated_sides(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    stated: &Range<usize>,
+) -> Option<(Built, Built, crate::Quantity, crate::Quantity)> {
+    let c = emit_side(tk, comp.clone());
+    let s = emit_side(tk, stated.clone());
+    let (cq, sq) = (eval(&c.expr).ok()?, eval(&s.expr).ok()?);
+    Some((c, s, cq, sq))
+}
+
 /// Prose often gives the unit on one side only: `4 + 4 + 4 + 4 = 16 bytes`,
 /// `2 × 7 miljard = 14 miljard FLOP`, `7 × 16 = 112 GB`. Supply it to the unitless side,
 /// reading that side either in the base unit of the other side's dimension (in bits when
@@ -1150,9 +1190,7 @@ fn with_implied_unit(
     rel: Relation,
     stated: &Range<usize>,
 ) -> Option<(Built, String)> {
-    let c = emit_side(tk, comp.clone());
-    let s = emit_side(tk, stated.clone());
-    let (cq, sq) = (eval(&c.expr).ok()?, eval(&s.expr).ok()?);
+    let (c, s, cq, sq) = evaluated_sides(tk, comp, stated)?;
     if cq.dim().is_none() == sq.dim().is_none() {
         return None;
     }
@@ -1235,9 +1273,7 @@ fn with_implied_rate(
     rel: Relation,
     stated: &Range<usize>,
 ) -> Option<(Built, String)> {
-    let c = emit_side(tk, comp.clone());
-    let s = emit_side(tk, stated.clone());
-    let (cq, sq) = (eval(&c.expr).ok()?, eval(&s.expr).ok()?);
+    let (c, s, cq, sq) = evaluated_sides(tk, comp, stated)?;
     let toks = &tk.toks;
     let bare_count = (comp.start..comp.end).any(|i| {
         toks[i].k == K::Num
@@ -1261,6 +1297,37 @@ struct Found {
     claim: ProseClaim,
     comp: Range<usize>,
     stated: Range<usize>,
+    /// For a claim between ranges (`2 × 30–40 ms = 60–80 ms`): the claim of the upper ends;
+    /// `claim` is that of the lower ends.
+    upper: Option<ProseClaim>,
+}
+
+/// Whether the tokens `r` hold a range.
+fn has_range(toks: &[Tok], r: &Range<usize>) -> bool {
+    toks[r.clone()].iter().any(|t| !t.high.is_empty())
+}
+
+/// The claim `comp rel stated` in the expression language, with a unit supplied to a side
+/// without one ([`with_implied_unit`], [`with_implied_rate`]), and its check.
+fn build_checked(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> (Built, Option<String>, Result<Outcome, Error>) {
+    let mut built = build(tk, comp.clone(), rel, stated.clone());
+    let mut implied_unit = None;
+    let mut checked = check(&built.expr, &Options::default());
+    if let Err(Error::DimensionMismatch { .. }) = checked
+        && let Some((b, unit)) = with_implied_unit(tk, comp, rel, stated)
+            .or_else(|| with_implied_rate(tk, comp, rel, stated))
+    {
+        let again = check(&b.expr, &Options::default());
+        if !matches!(again, Err(Error::Syntax { .. })) {
+            (checked, built, implied_unit) = (again, b, Some(unit));
+        }
+    }
+    (built, implied_unit, checked)
 }
 
 /// The longest candidate that parses: the side before the relation shrinks from its start
@@ -1298,36 +1365,39 @@ fn parse_candidates(
             if tries > MAX_STEPS {
                 return None;
             }
-            if is_end(toks[e - 1].k) && (!need_op || has_op(toks, &comp)) {
-                let mut built = build(tk, comp.clone(), rel, stated.clone());
-                let mut implied_unit = None;
-                let mut checked = check(&built.expr, &Options::default());
-                if let Err(Error::DimensionMismatch { .. }) = checked
-                    && let Some((b, unit)) = with_implied_unit(tk, &comp, rel, &stated)
-                        .or_else(|| with_implied_rate(tk, &comp, rel, &stated))
-                {
-                    let again = check(&b.expr, &Options::default());
-                    if !matches!(again, Err(Error::Syntax { .. })) {
-                        (checked, built, implied_unit) = (again, b, Some(unit));
-                    }
-                }
+            // A range on one side only cannot be checked end to end: no claim.
+            let ranges = (has_range(toks, &comp), has_range(toks, &stated));
+            if is_end(toks[e - 1].k) && (!need_op || has_op(toks, &comp)) && ranges.0 == ranges.1 {
+                let (built, implied_unit, checked) = build_checked(tk, &comp, rel, &stated);
                 match checked {
                     Err(Error::Syntax { .. } | Error::NotAClaim { .. } | Error::TooLong { .. }) => {
                     }
                     checked => {
                         let lo = toks[l].start;
                         let hi = toks[e - 1].end;
+                        let claim = |(built, implied_unit, checked): (
+                            Built,
+                            Option<String>,
+                            Result<Outcome, Error>,
+                        )| ProseClaim {
+                            span: lo..hi,
+                            expr: built.expr,
+                            relation: rel,
+                            implied_unit,
+                            segments: built.segments,
+                            checked: Checked(checked),
+                        };
+                        let upper = ranges.0.then(|| {
+                            tk.high_end.set(true);
+                            let upper = build_checked(tk, &comp, rel, &stated);
+                            tk.high_end.set(false);
+                            claim(upper)
+                        });
                         return Some(Found {
-                            claim: ProseClaim {
-                                span: lo..hi,
-                                expr: built.expr,
-                                relation: rel,
-                                implied_unit,
-                                segments: built.segments,
-                                checked: Checked(checked),
-                            },
+                            claim: claim((built, implied_unit, checked)),
                             comp,
                             stated,
+                            upper,
                         });
                     }
                 }
@@ -1347,16 +1417,18 @@ const MAX_SIDE: usize = 64;
 /// Find the arithmetic claims in `text` (prose or Markdown in `lang`).
 ///
 /// A claim needs an operator on one side and `=`, `≈`, `~`, "is ongeveer"/"is about"
-/// (and similar) between the sides; ordinary sentences, version numbers (`FP16`, `H100`,
-/// `2:4`, `W4A16`), dates, ranges (`2–5`) and list numbering are not claims. Chains
-/// (`a = b = c`) give one claim per stated value, each from the computation. Every claim
-/// returned parses; [`ProseClaim::evaluate`] tells a claim that holds from a wrong one and
+/// (and similar) between the sides, or two values in different units (`600 GB = 600.000
+/// MB`); ordinary sentences, version numbers (`FP16`, `H100`, `2:4`, `W4A16`), IP addresses,
+/// dates and list numbering are not claims. Chains (`a = b = c`) check each step against the
+/// one before. A claim between ranges (`2 × 30–40 ms = 60–80 ms`) gives two, one per end; a
+/// range on one side only gives none. Every claim returned parses; [`ProseClaim::evaluate`] tells a claim that holds from a wrong one and
 /// from one that cannot be evaluated.
 ///
 /// Prose often writes the unit on one side only (`4 + 4 + 4 + 4 = 16 bytes`,
 /// `6 × 7 miljard × 2 biljoen ≈ 8,4 × 10^22 FLOP`, `7 × 16 = 112 GB`). Then the unitless side
 /// is read in the base unit of the other side's dimension (`B`, `FLOP`, `s`) or in the other
-/// side's last written unit (`GB`), the one under which the claim holds, else the written one; `expr` shows the
+/// side's last written unit (`GB`), the one under which the claim holds, else the written
+/// one; `expr` shows the
 /// unit supplied (`(4 + 4 + 4 + 4) B = 16 bytes`) and [`ProseClaim::implied_unit`] names it.
 /// [`crate::check`] itself never does this: there, a missing unit is a dimension mismatch.
 pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
@@ -1417,6 +1489,7 @@ pub fn extract_claims_in(text: &str, lang: Lang, operands: Operands) -> Vec<Pros
         lang,
         toks: Vec::new(),
         norm: String::new(),
+        high_end: std::cell::Cell::new(false),
     };
     let mut out = Vec::new();
     loop {
@@ -1652,6 +1725,7 @@ fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
         lang,
         toks: Vec::new(),
         norm: String::new(),
+        high_end: std::cell::Cell::new(false),
     };
     tk.run(0..text.len());
     tk.drop_asides();
@@ -1815,6 +1889,7 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             prev = Some((found.comp.clone(), rel, found.stated.clone()));
             let stated = found.stated.clone();
             out.push(found.claim);
+            out.extend(found.upper);
             // The two ends of a chain whose middle step was not compared.
             if let Some(start) = start
                 && let Some(mut ends) =
@@ -2012,6 +2087,7 @@ mod tests {
                     lang: Lang::Nl,
                     toks: Vec::new(),
                     norm: String::new(),
+                    high_end: std::cell::Cell::new(false),
                 };
                 tk.run(0..line.len());
                 let n = tk.toks.len().min(12);
@@ -2372,6 +2448,7 @@ mod tests {
                 lang: Lang::En,
                 toks: Vec::new(),
                 norm: String::new(),
+                high_end: std::cell::Cell::new(false),
             };
             for (i, c) in text.char_indices() {
                 if !c.is_alphanumeric() {

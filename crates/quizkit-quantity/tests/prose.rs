@@ -479,6 +479,21 @@ const CLASSES: &[(Lang, &str, &[&str], &[&str])] = &[
         &["128 + 64 = 192"],
         &["holds"],
     ),
+    // Ranges: checked at both ends when both sides have one; a range on one side only is no
+    // claim (it cannot be told which end is meant).
+    (
+        Lang::Nl,
+        "Heen en terug: 2 × 30–40 ms = 60–80 ms.",
+        &["2 * 30 ms = 60 ms", "2 * 40 ms = 80 ms"],
+        &["holds", "holds"],
+    ),
+    (
+        Lang::En,
+        "There and back: 2 × 30–40 ms = 60–90 ms.",
+        &["2 * 30 ms = 60 ms", "2 * 40 ms = 90 ms"],
+        &["holds", "fails"],
+    ),
+    (Lang::En, "So 2 × 35 ms ≈ 70–80 ms in practice.", &[], &[]),
     // A count per second, named in words, in a computation of a rate.
     (
         Lang::Nl,
