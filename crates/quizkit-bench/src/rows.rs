@@ -33,6 +33,11 @@ pub enum Row {
     Checks,
     /// Every explanation scanned for arithmetic claims and each one evaluated, one thread.
     Prose,
+    /// `quizkit export --to html` as a user runs it, on disk, into a folder that is not there.
+    SiteFirst,
+    /// `quizkit export --to html` on disk again after one question's stem was edited, over
+    /// the site of the unedited bank.
+    SiteRebuild,
 }
 
 impl PartialEq for Row {
@@ -48,7 +53,7 @@ impl Row {
     pub fn all() -> Vec<Row> {
         let mut rows = vec![Row::Floor, Row::Load, Row::Lint];
         rows.extend(quizkit_export::ALL.iter().map(Row::Export));
-        rows.extend([Row::Checks, Row::Prose]);
+        rows.extend([Row::SiteFirst, Row::SiteRebuild, Row::Checks, Row::Prose]);
         rows
     }
 
@@ -61,6 +66,8 @@ impl Row {
             Row::Export(t) => format!("export-{}", t.name),
             Row::Checks => "claims-checks".into(),
             Row::Prose => "claims-prose".into(),
+            Row::SiteFirst => "site-first".into(),
+            Row::SiteRebuild => "site-rebuild".into(),
         }
     }
 
@@ -84,6 +91,10 @@ impl Row {
             Row::Export(t) => format!("load + `{}` exporter (disk write apart)", t.name),
             Row::Checks => "`quantity::check` of every `checks` claim, 1 thread".into(),
             Row::Prose => "`extract_claims` + evaluate over every explanation, 1 thread".into(),
+            Row::SiteFirst => "`quizkit export --to html` on disk, no previous site".into(),
+            Row::SiteRebuild => {
+                "`quizkit export --to html` on disk after a one-question edit".into()
+            }
         }
     }
 }
@@ -114,6 +125,12 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
     if !row.is_command() {
         return claims(row, bank);
     }
+    let site = scratch.join("site-command");
+    let edited = prepare_site(row, bank, scratch, &site)?;
+    let site_questions = match row {
+        Row::SiteFirst | Row::SiteRebuild => question_count(bank)?,
+        _ => 0,
+    };
     let cpu_start = cpu_time();
     let start = Instant::now();
     let mut kept: Vec<Box<dyn std::any::Any>> = Vec::new();
@@ -162,6 +179,29 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
             kept.push(Box::new(loaded));
             n
         }
+        Row::SiteFirst | Row::SiteRebuild => {
+            let global = quizkit::cli::GlobalArgs {
+                color: quizkit::cli::ColorChoice::Never,
+                quiet: true,
+                verbose: false,
+            };
+            let args = quizkit::commands::export::ExportArgs {
+                bank: quizkit::cli::BankArg {
+                    path: Some(bank.to_path_buf()),
+                },
+                to: "html".to_owned(),
+                output: Some(site.clone()),
+                lang: None,
+            };
+            let code = quizkit::commands::export::run(&global, &args);
+            if let Some((path, bytes)) = &edited {
+                fs::write(path, bytes).map_err(|e| Failure::io("restore", path, &e))?;
+            }
+            if code? != quizkit::EXIT_OK {
+                return Err(Failure::new("`quizkit export --to html` failed"));
+            }
+            site_questions
+        }
         Row::Checks | Row::Prose => 0,
     };
     let elapsed = start.elapsed();
@@ -185,6 +225,69 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
         bytes: 0,
         threads: rayon::current_num_threads(),
     })
+}
+
+/// Before the clock starts for a site row: for `site-first`, removes the site; for
+/// `site-rebuild`, builds the site of the bank as it is (in a child process, so that this one's
+/// memory stays the row's own), then edits the stem of the bank's first question. Returns the
+/// edited file and its original bytes, written back once the row ran.
+fn prepare_site(
+    row: Row,
+    bank: &Path,
+    scratch: &Path,
+    site: &Path,
+) -> Result<Option<(PathBuf, Vec<u8>)>, Failure> {
+    match row {
+        Row::SiteFirst => {
+            if site.exists() {
+                fs::remove_dir_all(site).map_err(|e| Failure::io("remove", site, &e))?;
+            }
+            Ok(None)
+        }
+        Row::SiteRebuild => {
+            let exe = std::env::current_exe()
+                .map_err(|e| Failure::new(format!("cannot find this program: {e}")))?;
+            let status = std::process::Command::new(&exe)
+                .args(["once", "--row", "site-first", "--scratch"])
+                .arg(scratch)
+                .arg(bank)
+                .stdout(std::process::Stdio::null())
+                .status()
+                .map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
+            if !status.success() {
+                return Err(Failure::new("the first build before `site-rebuild` failed"));
+            }
+            let mut paths = Vec::new();
+            toml_paths(bank, &mut paths).map_err(|e| Failure::io("read", bank, &e))?;
+            paths.sort();
+            for path in paths {
+                let bytes = fs::read(&path).map_err(|e| Failure::io("read", &path, &e))?;
+                let text = String::from_utf8_lossy(&bytes);
+                let marker = "\nstem.en = \"";
+                if let Some(at) = text.find(marker) {
+                    let mut edited = text.into_owned();
+                    edited.insert_str(at + marker.len(), "Edited: ");
+                    fs::write(&path, edited).map_err(|e| Failure::io("edit", &path, &e))?;
+                    return Ok(Some((path, bytes)));
+                }
+            }
+            Err(Failure::new("the bank has no `stem.en` to edit"))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The number of questions of the bank at `root`, from its text (`[[question]]` headers), so
+/// that a row which runs a whole command need not load the bank a second time to count them.
+fn question_count(root: &Path) -> Result<u64, Failure> {
+    let mut paths = Vec::new();
+    toml_paths(root, &mut paths).map_err(|e| Failure::io("read", root, &e))?;
+    let mut n = 0;
+    for path in paths {
+        let text = fs::read_to_string(&path).map_err(|e| Failure::io("read", &path, &e))?;
+        n += text.lines().filter(|l| l.trim() == "[[question]]").count() as u64;
+    }
+    Ok(n)
 }
 
 /// The claim rows: load (untimed), then evaluate on this thread. The `checks` claims are
@@ -335,12 +438,12 @@ fn questions(loaded: &quizkit_model::Loaded) -> Result<u64, Failure> {
 fn write_output(target: &Target, output: &Output, scratch: &Path) -> Result<(), Failure> {
     let out = scratch.join(target.default_path.trim_end_matches('/'));
     if target.default_path.ends_with('/') {
-        let files: Vec<(String, Vec<u8>)> = output
+        let files: Vec<(&str, &[u8])> = output
             .files
             .iter()
-            .map(|f| (f.path.clone(), f.bytes.clone()))
+            .map(|f| (f.path.as_str(), f.bytes.as_slice()))
             .collect();
-        fsio::write_dir_atomic(&out, &files)
+        fsio::write_dir_atomic(&out, &files).map(|_| ())
     } else {
         match output.files.as_slice() {
             [file] => fsio::write_atomic(&out, &file.bytes),
