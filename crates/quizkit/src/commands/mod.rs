@@ -13,6 +13,7 @@ pub mod export;
 pub mod lint;
 pub mod rule;
 pub mod schema;
+pub mod stats;
 
 /// A subcommand.
 #[derive(Debug, Subcommand)]
@@ -29,6 +30,9 @@ pub enum Command {
     Calc(calc::CalcArgs),
     /// Export the bank to one target (json, moodle, gift, anki, html).
     Export(export::ExportArgs),
+    /// Count the bank: questions per category, topic, tag, difficulty and language, key
+    /// letters, options, checks, and lint's findings per rule.
+    Stats(stats::StatsArgs),
 }
 
 /// Runs the chosen subcommand; `Ok` holds the exit code.
@@ -40,6 +44,7 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
         Command::Schema(args) => schema::run(&cli.global, args),
         Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),
+        Command::Stats(args) => stats::run(&cli.global, args),
     }
 }
 
