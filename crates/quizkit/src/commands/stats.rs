@@ -70,6 +70,9 @@ pub struct Stats {
     pub findings: Vec<(usize, &'static str, &'static str, &'static str)>,
 }
 
+/// A table: its title, the three column headers, the rows.
+type Table = (&'static str, [&'static str; 3], Vec<[String; 3]>);
+
 /// How many tags the tables show; JSON has every tag.
 pub const SHOWN_TAGS: usize = 15;
 
@@ -168,7 +171,7 @@ impl Stats {
 
     /// The tables as (title, header, rows), in print order; the tags cut to the [`SHOWN_TAGS`]
     /// most used, with a last row saying how many more there are.
-    fn tables(&self) -> Vec<(&'static str, [&'static str; 3], Vec<[String; 3]>)> {
+    fn tables(&self) -> Vec<Table> {
         let share = |n: usize| {
             if self.questions == 0 {
                 "–".to_owned()
