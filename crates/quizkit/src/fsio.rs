@@ -65,11 +65,27 @@ pub fn find_bank(path: Option<&Path>) -> Result<PathBuf, Failure> {
             return Err(Failure::new(format!("`{}` does not exist", path.display()))
                 .with_help("pass the folder that holds quizkit.toml"));
         }
+        let inside = path.canonicalize().ok().and_then(|full| {
+            full.ancestors()
+                .skip(1)
+                .find(|d| d.join(CONFIG_FILE).is_file())
+                .map(Path::to_path_buf)
+        });
+        if let Some(bank) = inside.filter(|_| path.is_file()) {
+            return Err(Failure::new(format!(
+                "`{}` is a file inside the bank at `{}`; quizkit checks a bank as a whole",
+                path.display(),
+                bank.display()
+            ))
+            .with_help(format!("pass the bank's folder: `{}`", bank.display())));
+        }
         return Err(Failure::new(format!(
             "`{}` is not a bank: it has no {CONFIG_FILE}",
             path.display()
         ))
-        .with_help("pass the folder that holds quizkit.toml, or create one there"));
+        .with_help(
+            "pass the folder that holds quizkit.toml, or create one there (`quizkit new bank DIR`)",
+        ));
     }
     let default = Path::new("questions");
     if default.join(CONFIG_FILE).is_file() {
@@ -240,6 +256,156 @@ pub fn load_bank(path: Option<&Path>) -> Result<(PathBuf, Loaded), Failure> {
     let root = find_bank(path)?;
     let files = read_bank(&root)?;
     Ok((root, load(files)))
+}
+
+/// True when `path` is a question file standing alone: a `.toml` file other than
+/// `quizkit.toml`, with no `quizkit.toml` in its folder or any folder above.
+pub fn is_lone_file(path: &Path) -> bool {
+    let is_question_file = path.is_file()
+        && path.extension().is_some_and(|e| e == "toml")
+        && path.file_name().is_some_and(|n| n != CONFIG_FILE);
+    if !is_question_file {
+        return false;
+    }
+    let Ok(full) = path.canonicalize() else {
+        return false;
+    };
+    !full
+        .ancestors()
+        .skip(1)
+        .any(|d| d.join(CONFIG_FILE).is_file())
+}
+
+/// The languages of a question file, in the order they first appear: the keys of every
+/// localized text (`stem`, options, feedback, explanation) written as a table. Plain strings
+/// say nothing, so a file without tables gets `["en"]`.
+fn languages_of(text: &str) -> Vec<String> {
+    fn add(value: &toml::Value, out: &mut Vec<String>) {
+        if let toml::Value::Table(t) = value {
+            for key in t.keys() {
+                let is_code = (2..=8).contains(&key.len())
+                    && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    && !["text", "feedback"].contains(&key.as_str());
+                if is_code && !out.contains(key) {
+                    out.push(key.clone());
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(table) = text.parse::<toml::Table>()
+        && let Some(toml::Value::Array(questions)) = table.get("question")
+    {
+        for q in questions.iter().filter_map(toml::Value::as_table) {
+            for key in ["stem", "explanation"] {
+                if let Some(v) = q.get(key) {
+                    add(v, &mut out);
+                }
+            }
+            for option in q
+                .get("options")
+                .and_then(toml::Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                match option.as_table() {
+                    Some(t) if t.contains_key("text") => {
+                        for key in ["text", "feedback"] {
+                            if let Some(v) = t.get(key) {
+                                add(v, &mut out);
+                            }
+                        }
+                    }
+                    _ => add(option, &mut out),
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push("en".into());
+    }
+    out
+}
+
+/// Loads a lone question file (see [`is_lone_file`]) as a bank of one topic: a `quizkit.toml`
+/// is made up for it (its id the file's name, its languages those the file uses), the file is
+/// placed in a category and topic named after it, and the findings point at the file as the
+/// user named it. Findings about the bank as a whole point at the file's start. Returns the
+/// root (the file's folder), what was loaded, and a note for the user saying how the file was
+/// taken and how to make it a full bank.
+pub fn load_lone_file(path: &Path) -> Result<(PathBuf, Loaded, String), Failure> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name.trim_end_matches(".toml");
+    let mut slug: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if !slug.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        slug.insert_str(0, "bank");
+    }
+    let content = read_file(path);
+    let text = match &content {
+        Content::Bytes(bytes) => String::from_utf8_lossy(bytes).into_owned(),
+        _ => String::new(),
+    };
+    let languages = languages_of(&text);
+    let config = format!(
+        "id = \"{slug}\"\nlanguages = [{}]\n",
+        languages
+            .iter()
+            .map(|l| format!("\"{l}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let placed = format!("{slug}/{slug}/{name}");
+    let mut loaded = load(vec![
+        InputFile {
+            path: CONFIG_FILE.into(),
+            content: Content::Bytes(config.into_bytes()),
+        },
+        InputFile {
+            path: placed.clone(),
+            content,
+        },
+    ]);
+    let file = loaded
+        .sources
+        .iter()
+        .position(|s| s.path == placed)
+        .map(|i| quizkit_model::FileId(i as u32));
+    let config_file = loaded
+        .sources
+        .iter()
+        .position(|s| s.path == CONFIG_FILE)
+        .map(|i| quizkit_model::FileId(i as u32));
+    if let Some(source) = file.and_then(|f| loaded.sources.get_mut(f.0 as usize)) {
+        source.path = name.clone();
+    }
+    for d in &mut loaded.diagnostics {
+        if d.file.is_some() && d.file == config_file {
+            d.file = file;
+            d.span = 0..0;
+        }
+    }
+    let root = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let note = format!(
+        "note: `{}` has no {CONFIG_FILE} in its folder or above: checked as a bank of one topic in {}.\n  help: to make it a full bank, run `quizkit new bank DIR` and move the file into a topic folder of DIR (DIR/<category>/<topic>/{name})",
+        path.display(),
+        languages.join(", ")
+    );
+    Ok((root, loaded, note))
 }
 
 /// Writes `bytes` to `path` atomically: to a temporary file beside it, then a rename, so a
