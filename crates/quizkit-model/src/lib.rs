@@ -8,6 +8,7 @@
 
 mod config;
 mod diag;
+mod layout;
 pub mod load;
 mod question;
 pub mod schema;
@@ -15,6 +16,7 @@ mod spanned;
 pub mod suggest;
 mod text;
 mod topic;
+pub mod write;
 
 pub use config::{BankConfig, ExportConfig, LintConfig, SeverityName};
 pub use diag::{Diagnostic, FileId, Related, Severity, SourceFile, sort_diagnostics};
@@ -22,7 +24,7 @@ pub use load::{Content, InputFile, Loaded, load};
 pub use question::{
     Allow, AnswerKey, Choice, Difficulty, Question, QuestionFile, index_letter, letter_index,
 };
-pub use spanned::Spanned;
+pub use spanned::{ClearSpans, Spanned};
 pub use text::{LangText, LocalizedText, same_code};
 pub use topic::{Category, CategoryMeta, Topic, TopicMeta};
 

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::{FileId, LocalizedText, Question, Spanned};
 
 /// `category.toml`: the metadata of a category folder.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "quizkit category.toml")]
 pub struct CategoryMeta {
@@ -19,7 +19,7 @@ pub struct CategoryMeta {
 }
 
 /// `topic.toml`: the metadata of a topic folder.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "quizkit topic.toml")]
 pub struct TopicMeta {
