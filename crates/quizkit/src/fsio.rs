@@ -433,6 +433,38 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     })
 }
 
+/// Writes `bytes` to `path`, which must not exist: to a temporary file beside it, then a hard
+/// link in its place, which fails rather than replace a file that appeared meanwhile. Creates
+/// the folders on the way.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).map_err(|e| Failure::io("create folder", dir, &e))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.quizkit-tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::hard_link(&tmp, path)
+    })();
+    let _ = fs::remove_file(&tmp);
+    result.map_err(|e| {
+        if e.kind() == io::ErrorKind::AlreadyExists {
+            Failure::new(format!("`{}` already exists", path.display())).with_help(
+                "quizkit new never overwrites a file: choose another name, or move it away",
+            )
+        } else {
+            Failure::io("write", path, &e)
+        }
+    })
+}
+
 /// Writes a set of files as the folder `dir`, atomically as a whole: everything goes into a
 /// temporary folder beside it first, which then replaces `dir`. On failure `dir` is untouched.
 ///

@@ -11,6 +11,7 @@ pub mod build;
 pub mod calc;
 pub mod export;
 pub mod lint;
+pub mod new;
 pub mod rule;
 pub mod schema;
 pub mod stats;
@@ -30,6 +31,8 @@ pub enum Command {
     Calc(calc::CalcArgs),
     /// Export the bank to one target (json, moodle, gift, anki, html).
     Export(export::ExportArgs),
+    /// Start a bank, or add a category, topic or question to one.
+    New(new::NewArgs),
     /// Count the bank: questions per category, topic, tag, difficulty and language, key
     /// letters, options, checks, and lint's findings per rule.
     Stats(stats::StatsArgs),
@@ -44,6 +47,7 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
         Command::Schema(args) => schema::run(&cli.global, args),
         Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),
+        Command::New(args) => new::run(&cli.global, args),
         Command::Stats(args) => stats::run(&cli.global, args),
     }
 }
