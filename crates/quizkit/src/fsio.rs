@@ -4,6 +4,7 @@
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use quizkit_model::load::{CONFIG_FILE, Content, InputFile};
 use quizkit_model::{Loaded, load};
@@ -117,6 +118,90 @@ pub fn read_bank(root: &Path) -> Result<Vec<InputFile>, Failure> {
             content: content.unwrap_or_else(|| read_file(&path)),
         })
         .collect())
+}
+
+/// A found entry with its modification time and size.
+type Stamped = (String, PathBuf, Option<Content>, Option<SystemTime>, u64);
+
+/// What [`read_bank_cached`] read before: by path below the root, the file's modification
+/// time, size and content.
+#[derive(Debug, Default)]
+pub struct ReadCache {
+    entries: std::collections::HashMap<String, (Option<SystemTime>, u64, Content)>,
+}
+
+/// [`read_bank`] that reads again only the files whose modification time or size changed
+/// since the last call with the same `cache` (`quizkit preview` after an edit). Returns the
+/// files and the paths that were added, changed or removed since that call (every path on the
+/// first call).
+pub fn read_bank_cached(
+    root: &Path,
+    cache: &mut ReadCache,
+) -> Result<(Vec<InputFile>, Vec<String>), Failure> {
+    let canonical_root = root
+        .canonicalize()
+        .map_err(|e| Failure::io("read", root, &e))?;
+    let mut found = Vec::new();
+    walk(&canonical_root, root, "", 0, &mut found)?;
+    let stamped: Vec<Stamped> = found
+        .into_iter()
+        .map(|(rel, path, content)| {
+            let meta = fs::metadata(&path).ok();
+            let modified = meta.as_ref().and_then(|m| m.modified().ok());
+            let len = meta.as_ref().map_or(0, fs::Metadata::len);
+            (rel, path, content, modified, len)
+        })
+        .collect();
+    let fresh: Vec<(String, Content, Option<SystemTime>, u64, bool)> = stamped
+        .into_par_iter()
+        .map(|(rel, path, content, modified, len)| {
+            let cached = cache
+                .entries
+                .get(&rel)
+                .filter(|(m, l, _)| {
+                    content.is_none() && modified.is_some() && *m == modified && *l == len
+                })
+                .map(|(_, _, c)| c.clone());
+            match cached {
+                Some(c) => (rel, c, modified, len, false),
+                None => {
+                    let c = content.unwrap_or_else(|| read_file(&path));
+                    (rel, c, modified, len, true)
+                }
+            }
+        })
+        .collect();
+    let mut changed: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut files = Vec::with_capacity(fresh.len());
+    for (rel, content, modified, len, read) in fresh {
+        seen.insert(rel.clone());
+        if read {
+            let same = match (cache.entries.get(&rel), &content) {
+                (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
+                _ => false,
+            };
+            if !same {
+                changed.push(rel.clone());
+            }
+            cache
+                .entries
+                .insert(rel.clone(), (modified, len, content.clone()));
+        }
+        files.push(InputFile { path: rel, content });
+    }
+    let removed: Vec<String> = cache
+        .entries
+        .keys()
+        .filter(|k| !seen.contains(*k))
+        .cloned()
+        .collect();
+    for rel in removed {
+        cache.entries.remove(&rel);
+        changed.push(rel);
+    }
+    changed.sort();
+    Ok((files, changed))
 }
 
 type Found = (String, PathBuf, Option<Content>);
