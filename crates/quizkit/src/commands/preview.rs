@@ -440,7 +440,7 @@ fn serve(request: tiny_http::Request, shared: &Shared, host_ok: &dyn Fn(&str) ->
     }
 }
 
-fn summary(build: &Build, took: Duration) -> String {
+fn summary(build: &Build, took: Duration, first: bool) -> String {
     let errors = build
         .findings
         .iter()
@@ -449,14 +449,16 @@ fn summary(build: &Build, took: Duration) -> String {
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "{} in {} ms: {} changed; {}{} in the overlay",
-        if build.site.is_some() {
-            "Rebuilt"
-        } else {
-            "Not rebuilt (the bank does not load; the last site stays)"
+        "{} in {} ms: {} {}; {}{} in the overlay",
+        match (build.site.is_some(), first) {
+            (true, true) => "Built",
+            (true, false) => "Rebuilt",
+            (false, true) => "Not built (the bank does not load)",
+            (false, false) => "Not rebuilt (the bank does not load; the last site stays)",
         },
         took.as_millis(),
         plural(build.changed.len(), "file", "files"),
+        if first { "read" } else { "changed" },
         plural(build.findings.len(), "finding", "findings"),
         if errors > 0 {
             format!(" ({})", plural(errors, "error", "errors"))
@@ -492,10 +494,7 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
     let started = Instant::now();
     if let Some(build) = rebuilder.rebuild() {
         if !global.quiet {
-            eprintln!(
-                "{}",
-                summary(&build, started.elapsed()).replacen("Rebuilt", "Built", 1)
-            );
+            eprintln!("{}", summary(&build, started.elapsed(), true));
         }
         apply(&shared, build);
     }
@@ -529,7 +528,7 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
             let start = Instant::now();
             if let Some(build) = rebuilder.rebuild() {
                 if !quiet {
-                    eprintln!("{}", summary(&build, start.elapsed()));
+                    eprintln!("{}", summary(&build, start.elapsed(), false));
                 }
                 apply(&builder_shared, build);
             }
