@@ -497,20 +497,9 @@ pub fn load_lone_file(path: &Path) -> Result<(PathBuf, Loaded, String), Failure>
 /// Writes `bytes` to `path` atomically: to a temporary file beside it, then a rename, so a
 /// failure leaves any previous file as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    fs::create_dir_all(dir).map_err(|e| Failure::io("create folder", dir, &e))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.quizkit-tmp-{}", std::process::id()));
+    let tmp = temp_beside(path)?;
     let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
+        write_synced(&tmp, bytes)?;
         fs::rename(&tmp, path)
     })();
     result.map_err(|e| {
@@ -519,10 +508,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     })
 }
 
-/// Writes `bytes` to `path`, which must not exist: to a temporary file beside it, then a hard
-/// link in its place, which fails rather than replace a file that appeared meanwhile. Creates
-/// the folders on the way.
-pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+/// A temporary file's path beside `path`, whose folder is created if missing.
+fn temp_beside(path: &Path) -> Result<PathBuf, Failure> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -532,13 +519,22 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.quizkit-tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::hard_link(&tmp, path)
-    })();
+    Ok(dir.join(format!(".{name}.quizkit-tmp-{}", std::process::id())))
+}
+
+/// Writes `bytes` to a new file at `path` and waits until they are on the disk.
+fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = fs::File::create(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+/// Writes `bytes` to `path`, which must not exist: to a temporary file beside it, then a hard
+/// link in its place, which fails rather than replace a file that appeared meanwhile. Creates
+/// the folders on the way.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let tmp = temp_beside(path)?;
+    let result = write_synced(&tmp, bytes).and_then(|()| fs::hard_link(&tmp, path));
     let _ = fs::remove_file(&tmp);
     result.map_err(|e| {
         if e.kind() == io::ErrorKind::AlreadyExists {

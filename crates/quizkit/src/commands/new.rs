@@ -344,19 +344,22 @@ fn new_bank(global: &GlobalArgs, args: &NewBankArgs) -> Result<u8, Failure> {
     Ok(EXIT_OK)
 }
 
-fn new_category(global: &GlobalArgs, args: &NewCategoryArgs) -> Result<u8, Failure> {
-    let root = match &args.bank {
-        Some(p) => crate::fsio::find_bank(Some(p))?,
-        None => crate::fsio::find_bank(None)?,
-    };
-    let (langs, _) = bank_languages(&root)?;
-    let name = slug(&args.name);
+/// The folder name of a new category or topic titled `title`.
+fn folder_name(title: &str) -> Result<String, Failure> {
+    let name = slug(title);
     if name.is_empty() {
         return Err(
-            Failure::new(format!("`{}` makes an empty folder name", args.name))
+            Failure::new(format!("`{title}` makes an empty folder name"))
                 .with_help("give a title with letters or digits"),
         );
     }
+    Ok(name)
+}
+
+fn new_category(global: &GlobalArgs, args: &NewCategoryArgs) -> Result<u8, Failure> {
+    let root = crate::fsio::find_bank(args.bank.as_deref())?;
+    let (langs, _) = bank_languages(&root)?;
+    let name = folder_name(&args.name)?;
     let meta = CategoryMeta {
         title: Some(Spanned::unspanned(text_in(&langs, |_| args.name.clone()))),
         ..CategoryMeta::default()
@@ -386,13 +389,7 @@ fn new_topic(global: &GlobalArgs, args: &NewTopicArgs) -> Result<u8, Failure> {
         .with_help(format!("pass a folder inside `{}`", root.display())));
     }
     let (langs, _) = bank_languages(&root)?;
-    let name = slug(&args.name);
-    if name.is_empty() {
-        return Err(
-            Failure::new(format!("`{}` makes an empty folder name", args.name))
-                .with_help("give a title with letters or digits"),
-        );
-    }
+    let name = folder_name(&args.name)?;
     let meta = TopicMeta {
         title: Some(Spanned::unspanned(text_in(&langs, |_| args.name.clone()))),
         ..TopicMeta::default()
