@@ -80,3 +80,8 @@ fn export_corpus() {
 fn lint_corpus() {
     replay("lint", quizkit_tests::fuzz_bodies::lint);
 }
+
+#[test]
+fn fmt_corpus() {
+    replay("fmt", quizkit_tests::fuzz_bodies::fmt);
+}

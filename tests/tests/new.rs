@@ -1,6 +1,7 @@
 //! `quizkit new`: a new bank lints clean in every language set, carries its schemas, CI workflow
 //! (checked by actionlint) and `.gitignore`; nothing is ever overwritten; categories, topics and
-//! question skeletons land where the bank expects them, with fresh ids and every language.
+//! question skeletons land where the bank expects them, with fresh ids and every language; and
+//! everything written is as `quizkit fmt` would write it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,20 @@ fn lint_json(bank: &Path) -> (i32, Vec<serde_json::Value>) {
         out.status.code().unwrap_or(-1),
         findings.as_array().cloned().unwrap_or_default(),
     )
+}
+
+/// Asserts that `quizkit fmt --check` would change nothing in the bank: what `new` writes is
+/// in the canonical layout.
+fn formatted(bank: &Path) {
+    let out = run_bounded(quizkit().arg("fmt").arg("--check").arg(bank), DEADLINE);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "quizkit fmt --check would change {}:\n{}{}",
+        bank.display(),
+        text(&out.stdout),
+        text(&out.stderr)
+    );
 }
 
 /// Every file below `dir` (hidden ones included) with its bytes, by relative path.
@@ -64,6 +79,7 @@ fn a_new_bank_lints_clean_in_any_languages() {
         ended(&out, &[0]);
         let (code, findings) = lint_json(&dir.join(name));
         assert_eq!((code, findings.len()), (0, 0), "{name}: {findings:#?}");
+        formatted(&dir.join(name));
         let config = fs::read_to_string(dir.join(name).join("quizkit.toml")).expect("config");
         let want = format!(
             "languages = [{}]",
@@ -202,6 +218,7 @@ fn category_topic_and_questions_go_where_the_bank_expects_them() {
             && topic_toml.contains("title.en = \"Odds & Ends\""),
         "{topic_toml}"
     );
+    formatted(&bank);
     // The skeletons load: lint finds only their empty texts, in both languages.
     let (code, findings) = lint_json(&bank);
     assert_eq!(code, 1);

@@ -2,7 +2,8 @@
 //! canonical layout: the counterpart of [`load`](crate::load), shared by `quizkit import`,
 //! `quizkit new` and `quizkit fmt`.
 //!
-//! What a function here writes loads back to the same values (spans aside), and
+//! What a function here writes loads back to the same values (spans aside; and a text's
+//! languages come back sorted by code, as the loader reads every table), and
 //! [`format`](crate::format::format) leaves it unchanged. Keys come in the order of the
 //! README's example, texts in several languages as dotted keys (`stem.nl = "…"`),
 //! explanations and key points as multi-line strings, options as `[[question.options]]`
@@ -15,7 +16,9 @@
 //! written as a list; a plain text ([`LocalizedText::plain`]) is written as a string, which
 //! loads in the bank's first language.
 
-use crate::layout::{float_repr, push_basic, push_key, push_path, push_string, push_string_array};
+use crate::layout::{
+    float_repr, push_basic, push_key, push_path, push_string, push_string_array, schema_line,
+};
 use crate::{
     Allow, AnswerKey, BankConfig, CategoryMeta, Choice, Difficulty, LocalizedText, Question,
     SeverityName, Spanned, TopicMeta,
@@ -179,8 +182,7 @@ impl Writer {
     fn new(schema: Option<&str>) -> Self {
         let mut out = String::new();
         if let Some(schema) = schema {
-            out.push_str("#:schema ");
-            out.push_str(schema);
+            out.push_str(&schema_line(schema));
             out.push('\n');
         }
         Writer { out }
@@ -286,12 +288,16 @@ impl Writer {
     /// The body of a `[[question.options]]` table.
     fn choice(&mut self, choice: &Choice) {
         let text = &choice.text.value;
-        let first_lang = text.entries.first().map(|e| e.lang.value.as_str());
-        // A table whose first key is `text` or `feedback` is read as text and feedback, so a
-        // text in a language named so is written under `text`.
+        // A table with a key `text` or `feedback` may be read as text and feedback (the loader
+        // looks at its first key in sorted order), so a text in a language named so is written
+        // under `text`.
         let bare_langs = choice.feedback.is_none()
             && !text.plain
-            && first_lang.is_some_and(|l| l != "text" && l != "feedback");
+            && !text.entries.is_empty()
+            && text
+                .entries
+                .iter()
+                .all(|e| e.lang.value != "text" && e.lang.value != "feedback");
         if bare_langs {
             for (lang, value) in distinct_entries(text) {
                 let mut v = String::new();

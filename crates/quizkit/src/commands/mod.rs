@@ -10,6 +10,7 @@ use crate::fsio::Failure;
 pub mod build;
 pub mod calc;
 pub mod export;
+pub mod fmt;
 pub mod lint;
 pub mod new;
 pub mod preview;
@@ -32,6 +33,8 @@ pub enum Command {
     Calc(calc::CalcArgs),
     /// Export the bank to one target (json, moodle, gift, anki, html).
     Export(export::ExportArgs),
+    /// Rewrite the bank's files in the canonical layout; `--check` shows what would change.
+    Fmt(fmt::FmtArgs),
     /// Start a bank, or add a category, topic or question to one.
     New(new::NewArgs),
     /// Serve the HTML site on 127.0.0.1, rebuild it on every save and reload the open page;
@@ -51,6 +54,7 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
         Command::Schema(args) => schema::run(&cli.global, args),
         Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),
+        Command::Fmt(args) => fmt::run(&cli.global, args),
         Command::New(args) => new::run(&cli.global, args),
         Command::Preview(args) => preview::run(&cli.global, args),
         Command::Stats(args) => stats::run(&cli.global, args),
