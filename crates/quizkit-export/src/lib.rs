@@ -66,6 +66,10 @@ pub struct Options {
     /// targets that tell their importer which items are newer (Anki). Questions missing here
     /// count as changed at `timestamp`. Build options with `..Options::default()`.
     pub changed: BTreeMap<String, i64>,
+    /// For the HTML site served by `quizkit preview`: every page also loads
+    /// `assets/preview.js` ([`html::PREVIEW_SCRIPT`]), which the preview server serves.
+    /// Off for every export that is written or published.
+    pub preview: bool,
 }
 
 impl Default for Options {
@@ -74,6 +78,7 @@ impl Default for Options {
             lang: LangChoice::Default,
             timestamp: 0,
             changed: BTreeMap::new(),
+            preview: false,
         }
     }
 }

@@ -105,7 +105,13 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
         let mut lines = Vec::new();
         for target in &targets {
             let path = target.default_path.trim_end_matches('/');
-            let output = export_to(target, bank, &options, &staged.join(path))?;
+            let (output, _) = export_to(
+                target,
+                bank,
+                &options,
+                &staged.join(path),
+                &args.output.join(path),
+            )?;
             for w in &output.warnings {
                 match &w.question {
                     Some(q) => eprintln!("warning: {}: question `{q}`: {}", target.name, w.message),
