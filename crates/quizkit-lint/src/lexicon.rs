@@ -42,6 +42,20 @@ struct LexiconFile {
     combined_filler: Vec<String>,
     answer_statements: Vec<String>,
     stopwords: Vec<String>,
+    vague_frequency_terms: Vec<String>,
+    selection_words: Vec<String>,
+    contrast_words: Vec<String>,
+    appositive_openers: Vec<String>,
+    #[serde(default)]
+    consonant_sound_starts: Vec<String>,
+    #[serde(default)]
+    vowel_sound_starts: Vec<String>,
+    #[serde(default)]
+    de_word_endings: Vec<String>,
+    #[serde(default)]
+    het_word_endings: Vec<String>,
+    #[serde(default)]
+    plural_openers: Vec<String>,
 }
 
 /// One part of a phrase.
@@ -1211,6 +1225,24 @@ pub struct Lexicon {
     pub answer_statements: PhraseSet,
     /// Words too common to be a cue.
     pub stopwords: FastSet<String>,
+    /// Frequency words whose truth a learner cannot judge ("often", "meestal").
+    pub vague_frequency_terms: PhraseSet,
+    /// Words by which a stem asks to pick an option ("which", "welke").
+    pub selection_words: FastSet<String>,
+    /// Words before a negation that make it part of the content ("but not", "maar niet").
+    pub contrast_words: FastSet<String>,
+    /// Words that open an appositive between commas ("een", "the").
+    pub appositive_openers: FastSet<String>,
+    /// English: how words spelt with a vowel but spoken with a consonant begin ("uni", "one").
+    pub consonant_sound_starts: Vec<String>,
+    /// English: how words spelt with a consonant but spoken with a vowel begin ("hour").
+    pub vowel_sound_starts: Vec<String>,
+    /// Dutch: endings of nouns that take "de" ("-ing", "-heid").
+    pub de_word_endings: Vec<String>,
+    /// Dutch: endings of nouns that take "het" ("-je", "-isme").
+    pub het_word_endings: Vec<String>,
+    /// Dutch: first words of a plural noun phrase ("twee", "meerdere").
+    pub plural_openers: FastSet<String>,
     stemmer: Algorithm,
 }
 
@@ -1238,6 +1270,15 @@ impl Lexicon {
             combined_filler: words(file.combined_filler),
             answer_statements: phrases(file.answer_statements),
             stopwords: words(file.stopwords),
+            vague_frequency_terms: phrases(file.vague_frequency_terms),
+            selection_words: words(file.selection_words),
+            contrast_words: words(file.contrast_words),
+            appositive_openers: words(file.appositive_openers),
+            consonant_sound_starts: file.consonant_sound_starts,
+            vowel_sound_starts: file.vowel_sound_starts,
+            de_word_endings: file.de_word_endings,
+            het_word_endings: file.het_word_endings,
+            plural_openers: words(file.plural_openers),
             stemmer,
         })
     }

@@ -108,6 +108,30 @@ pub(crate) fn option_quantity(markdown: &str, lang: Lang) -> Option<OptionQuanti
     Some(OptionQuantity { value, precision })
 }
 
+/// The values of `question`'s options in the language `code`, when there are at least three
+/// options and every one is a quantity ([`option_quantity`]) of the same dimension, all of
+/// different value; `None` otherwise. The numeric-option rules (F016, B008) read these.
+pub(crate) fn option_values(question: &quizkit_model::Question, code: &str) -> Option<Vec<f64>> {
+    if question.options.len() < 3 {
+        return None;
+    }
+    let read = lang(code);
+    let mut values: Vec<Quantity> = Vec::with_capacity(question.options.len());
+    for option in &question.options {
+        values.push(option_quantity(option.text.get(code)?, read)?.value);
+    }
+    let dim = values[0].dim();
+    if values.iter().any(|v| v.dim() != dim) {
+        return None;
+    }
+    let values: Vec<f64> = values.iter().map(Quantity::value).collect();
+    let distinct = values
+        .iter()
+        .enumerate()
+        .all(|(i, v)| !values[..i].contains(v));
+    distinct.then_some(values)
+}
+
 /// Common words of the bank languages that are no unit, count word (`billion`), keyword
 /// (`to`, `in`) or function (`min`, `max`) of the quantity language: a text in which one
 /// stands as a word of its own does not parse.
