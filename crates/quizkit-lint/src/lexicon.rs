@@ -56,6 +56,15 @@ struct LexiconFile {
     het_word_endings: Vec<String>,
     #[serde(default)]
     plural_openers: Vec<String>,
+    #[serde(default)]
+    de_word_exceptions: Vec<String>,
+    #[serde(default)]
+    het_word_exceptions: Vec<String>,
+    plural_verbs: Vec<String>,
+    singular_verbs: Vec<String>,
+    plural_endings: Vec<String>,
+    singular_endings: Vec<String>,
+    number_exceptions: Vec<String>,
 }
 
 /// One part of a phrase.
@@ -1243,6 +1252,20 @@ pub struct Lexicon {
     pub het_word_endings: Vec<String>,
     /// Dutch: first words of a plural noun phrase ("twee", "meerdere").
     pub plural_openers: FastSet<String>,
+    /// Dutch: nouns that take "de" although they end like a "het" word ("datum").
+    pub de_word_exceptions: FastSet<String>,
+    /// Dutch: nouns that take "het" although they end like a "de" word ("virus").
+    pub het_word_exceptions: FastSet<String>,
+    /// Verbs that make a following article plural ("zijn de", "are the").
+    pub plural_verbs: FastSet<String>,
+    /// Verbs that make a following article singular ("is de", "is the").
+    pub singular_verbs: FastSet<String>,
+    /// Endings that tell a plural noun ("-ers", "-ts").
+    pub plural_endings: Vec<String>,
+    /// Endings that tell a singular noun.
+    pub singular_endings: Vec<String>,
+    /// Nouns whose number their ending does not tell ("series", "mens").
+    pub number_exceptions: FastSet<String>,
     stemmer: Algorithm,
 }
 
@@ -1279,6 +1302,13 @@ impl Lexicon {
             de_word_endings: file.de_word_endings,
             het_word_endings: file.het_word_endings,
             plural_openers: words(file.plural_openers),
+            de_word_exceptions: words(file.de_word_exceptions),
+            het_word_exceptions: words(file.het_word_exceptions),
+            plural_verbs: words(file.plural_verbs),
+            singular_verbs: words(file.singular_verbs),
+            plural_endings: file.plural_endings,
+            singular_endings: file.singular_endings,
+            number_exceptions: words(file.number_exceptions),
             stemmer,
         })
     }

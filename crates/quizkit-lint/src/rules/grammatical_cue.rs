@@ -14,11 +14,18 @@ a colon or a blank), where the article fits some options and not others:
   consonant. Spelling decides, with the exceptions of the lexicon ("a unit", "an hour");
   an option that opens with a number, a symbol or an abbreviation in capitals is not judged.
 - Dutch "de", "het" or "een": "het" does not fit a noun that always takes "de" (ending in
-  "-ing", "-heid", "-tie", "-teit"), "de" not a diminutive or a word in "-isme" (which take
-  "het"), and "een" not a plural ("twee", "meerdere", "beide": the `plural_openers`). Other
-  words are not judged, so most Dutch options are never counted against the stem.
+  "-ing", "-heid", "-tie", "-teit", "-us"), "de" not a diminutive or a word in "-isme",
+  "-ment", "-um" (which take "het"), with the exceptions of the lexicon ("het virus", "de
+  datum"), and "een" not a plural ("twee", "meerdere", "beide": the `plural_openers`).
+- Number, in both languages: after a plural verb ("zijn de", "are the") a singular noun does
+  not fit, after a singular one ("is de", "is the"), and after "een", "het", "a" or "an", a
+  plural does not. An option of one or two words is judged by the ending of its last word
+  ("kamers", "ventricles" are plural; "boezem", "valve" singular); an ending that does not
+  tell (Dutch "-en", English "-us") and the lexicon's `number_exceptions` are not judged.
 
-A stem that asks a question (ending in `?`) has no such article and is left alone.
+Words that none of this tells are not judged, so most options are never counted against the
+stem. An article that fits no option at all is left alone, and so is a stem that asks a
+question (ending in `?`).
 
 ## Why is this bad?
 A learner who reads the stem and the option as one sentence rejects the options that do not
@@ -49,7 +56,7 @@ pub const RULE: Rule = Rule {
     code: "F015",
     name: "grammatical-cue",
     level: Level::Warning,
-    summary: "The stem ends in an article (a/an, de/het/een) that fits only some options.",
+    summary: "The stem ends in an article (a/an, de/het/een) or number that fits only some options.",
     docs: DOCS,
     check: Check::Question(check),
 };
@@ -84,9 +91,9 @@ impl Violation for GrammaticalCue {
     }
 }
 
-/// Whether `article` fits an option whose first word is `word` (in lower case), for the
-/// lexicon's language; `None` when it cannot be told.
-fn fits(lexicon: &Lexicon, article: &str, word: &Token<'_>) -> Option<bool> {
+/// Whether `article` fits an option whose first word is `word` by its sound (English "a",
+/// "an") or its gender (Dutch "de", "het"); `None` when it cannot be told.
+fn fits_word(lexicon: &Lexicon, article: &str, word: &Token<'_>) -> Option<bool> {
     let lower = word.lower.as_ref();
     let letters = word.text.chars().filter(|c| c.is_alphabetic()).count();
     if letters < 2 || word.text.chars().any(|c| !c.is_alphabetic() && c != '-') {
@@ -121,35 +128,71 @@ fn fits(lexicon: &Lexicon, article: &str, word: &Token<'_>) -> Option<bool> {
                 list.iter()
                     .any(|e| lower.ends_with(e.as_str()) && lower.len() >= e.len() + 3)
             };
-            if ends(&lexicon.het_word_endings) {
-                Some(article != "de")
+            let het = if lexicon.het_word_exceptions.contains(lower) {
+                true
+            } else if lexicon.de_word_exceptions.contains(lower) {
+                false
+            } else if ends(&lexicon.het_word_endings) {
+                true
             } else if ends(&lexicon.de_word_endings) {
-                Some(article != "het")
+                false
             } else {
-                None
-            }
+                return None;
+            };
+            Some(match article {
+                "de" => !het,
+                "het" => het,
+                _ => true,
+            })
         }
         _ => None,
     }
 }
 
+/// Whether `word` (a noun, in lower case) is plural, told by its ending; `None` when the
+/// ending does not tell.
+fn plural(lexicon: &Lexicon, word: &str) -> Option<bool> {
+    if lexicon.number_exceptions.contains(word) || word.chars().count() < 3 {
+        return None;
+    }
+    let ends = |list: &[String]| {
+        list.iter()
+            .any(|e| word.ends_with(e.as_str()) && word.len() >= e.len() + 2)
+    };
+    if ends(&lexicon.plural_endings) {
+        Some(true)
+    } else if ends(&lexicon.singular_endings) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// Options of at most this many words are judged by the number of their last word (the noun
+/// of "left ventricle"); a longer one may end in a modifier ("Council of State").
+pub const NUMBER_WORDS: usize = 2;
+
 /// The article the stem ends in, as a token, when the stem is a sentence to complete: its
 /// last word, after any blank or colon (`… is een ___`, `… is an …`, `… is a:`).
-fn final_article<'t>(text: &str, toks: &'t [Token<'t>]) -> Option<&'t Token<'t>> {
+fn final_article<'t>(text: &str, toks: &'t [Token<'t>]) -> Option<(usize, &'t Token<'t>)> {
     if text.trim_end().ends_with('?') {
         return None;
     }
     let end = text
         .trim_end_matches(|c: char| c.is_whitespace() || "_….:".contains(c))
         .len();
-    let last = toks.iter().rev().find(|t| t.range.end <= end)?;
-    (last.word && !last.code && last.range.end == end).then_some(last)
+    let (at, last) = toks
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, t)| t.range.end <= end)?;
+    (last.word && !last.code && last.range.end == end).then_some((at, last))
 }
 
 /// The articles this rule knows, by language.
 fn is_article(lexicon: &Lexicon, article: &str) -> bool {
     match lexicon.lang {
-        "en" => matches!(article, "a" | "an"),
+        "en" => matches!(article, "a" | "an" | "the"),
         "nl" => matches!(article, "de" | "het" | "een"),
         _ => false,
     }
@@ -162,27 +205,51 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             continue;
         };
         let text = &entry.text.value;
-        let Some(article) = final_article(text, a.tokens(text)) else {
+        let toks = a.tokens(text);
+        let Some((at, article)) = final_article(text, toks) else {
             continue;
         };
         let article_lower = article.lower.as_ref();
         if !is_article(lexicon, article_lower) {
             continue;
         }
+        // The number the stem asks for: its verb's ("zijn de", "is the"), or one ("een",
+        // "het", "a", "an").
+        let verb = at
+            .checked_sub(1)
+            .map(|i| &toks[i])
+            .filter(|t| t.word)
+            .map(|t| t.lower.as_ref());
+        let wants_plural = match verb {
+            Some(v) if lexicon.plural_verbs.contains(v) => Some(true),
+            Some(v) if lexicon.singular_verbs.contains(v) => Some(false),
+            _ if matches!(article_lower, "een" | "het" | "a" | "an") => Some(false),
+            _ => None,
+        };
         let mut misfits = Vec::new();
-        let mut fitting = 0;
         for (i, option) in q.options.iter().enumerate() {
             let Some(option_text) = option.text.get(lang) else {
                 continue;
             };
-            let first = a.tokens(option_text).iter().find(|t| t.word);
-            match first.and_then(|w| fits(lexicon, article_lower, w)) {
-                Some(true) => fitting += 1,
-                Some(false) => misfits.push(i),
-                None => {}
+            let words: Vec<&Token<'_>> = a
+                .tokens(option_text)
+                .iter()
+                .filter(|t| t.word && !t.code)
+                .collect();
+            let (Some(first), Some(last)) = (words.first(), words.last()) else {
+                continue;
+            };
+            let by_word = fits_word(lexicon, article_lower, first);
+            let by_number = wants_plural
+                .filter(|_| words.len() <= NUMBER_WORDS)
+                .zip(plural(lexicon, last.lower.as_ref()))
+                .map(|(wanted, is)| wanted == is);
+            if by_word == Some(false) || by_number == Some(false) {
+                misfits.push(i);
             }
         }
-        if fitting > 0 && !misfits.is_empty() {
+        // An article that fits no option is a slip of the stem, not a cue.
+        if !misfits.is_empty() && misfits.len() < q.options.len() {
             let v = GrammaticalCue {
                 article: article.text.to_owned(),
                 misfits,

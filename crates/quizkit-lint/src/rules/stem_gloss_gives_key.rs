@@ -12,6 +12,8 @@ Finds a gloss in the stem, a parenthesis (`gradient checkpointing (recomputing
 activations)`) or an appositive between commas that opens with an article (`MFU, a measure
 of …,`; the `appositive_openers` of the language in `lexicons/`), whose content words the key
 repeats: at least two of them, at least one that no distractor has, and more than any
+distractor repeats; or, for a short key, every content word of the key ("the pancreas" in
+"insulin (a hormone from the islets of Langerhans in the pancreas)"), and more than any
 distractor repeats. Content words are compared by their stems (Snowball), and a word counts
 as repeated when one stem holds the other, of at least five letters ("recomputing" and
 "computed", "herberekening" and "berekend", "activaties" and "activatie"); stop words and
@@ -86,7 +88,8 @@ impl Violation for StemGlossGivesKey {
     }
 }
 
-/// A gloss needs at least this many content words, and the key must repeat this many.
+/// A gloss needs at least this many content words, and the key must repeat this many unless
+/// the gloss holds every content word of the key.
 pub const MIN_WORDS: usize = 2;
 
 /// Content words shorter than this many letters are not counted.
@@ -194,7 +197,13 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let key_only = by_key
                 .iter()
                 .any(|w| !by_distractors.iter().any(|d| d.contains(w)));
-            if by_key.len() >= MIN_WORDS && by_key.len() > most && key_only {
+            // Every content word of the key is in the gloss: the gloss names the key.
+            let whole_key = !options[key].is_empty()
+                && options[key]
+                    .iter()
+                    .all(|(o, _)| gloss.iter().any(|(g, _)| stems_match(g, o)));
+            let gives = (by_key.len() >= MIN_WORDS && key_only) || whole_key;
+            if gives && by_key.len() > most {
                 let v = StemGlossGivesKey {
                     gloss: entry.text.value[span.clone()].to_owned(),
                     words: by_key.iter().map(|w| (*w).to_owned()).collect(),
