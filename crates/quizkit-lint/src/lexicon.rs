@@ -43,6 +43,7 @@ struct LexiconFile {
     answer_statements: Vec<String>,
     stopwords: Vec<String>,
     vague_frequency_terms: Vec<String>,
+    frequency_comparers: Vec<String>,
     selection_words: Vec<String>,
     contrast_words: Vec<String>,
     appositive_openers: Vec<String>,
@@ -801,6 +802,7 @@ fn vocabulary() -> &'static Vocabulary {
                 file.position_references,
                 file.combined_options,
                 file.answer_statements,
+                file.vague_frequency_terms,
             ];
             phrases.extend(lists.iter().flatten().map(|p| Phrase::new(p)));
             stopwords.extend(file.stopwords);
@@ -1236,6 +1238,8 @@ pub struct Lexicon {
     pub stopwords: FastSet<String>,
     /// Frequency words whose truth a learner cannot judge ("often", "meestal").
     pub vague_frequency_terms: PhraseSet,
+    /// Words that make a frequency word a comparison ("less often", "minder vaak").
+    pub frequency_comparers: FastSet<String>,
     /// Words by which a stem asks to pick an option ("which", "welke").
     pub selection_words: FastSet<String>,
     /// Words before a negation that make it part of the content ("but not", "maar niet").
@@ -1294,6 +1298,7 @@ impl Lexicon {
             answer_statements: phrases(file.answer_statements),
             stopwords: words(file.stopwords),
             vague_frequency_terms: phrases(file.vague_frequency_terms),
+            frequency_comparers: words(file.frequency_comparers),
             selection_words: words(file.selection_words),
             contrast_words: words(file.contrast_words),
             appositive_openers: words(file.appositive_openers),

@@ -124,6 +124,10 @@ pub(crate) fn option_values(question: &quizkit_model::Question, code: &str) -> O
         .iter()
         .map(|o| o.text.get(code))
         .collect::<Option<_>>()?;
+    // Most options are prose: one without a digit is no quantity, read either way.
+    if !texts.iter().all(|t| text::has_digit(t)) {
+        return None;
+    }
     let quantities: Option<Vec<Quantity>> = texts
         .iter()
         .map(|t| Some(option_quantity(t, read)?.value))

@@ -205,6 +205,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             continue;
         };
         let text = &entry.text.value;
+        // Most stems ask a question, and end in no article.
+        if text.trim_end().ends_with('?') {
+            continue;
+        }
         let toks = a.tokens(text);
         let Some((at, article)) = final_article(text, toks) else {
             continue;

@@ -124,8 +124,11 @@ fn glosses(lexicon: &Lexicon, toks: &[Token<'_>]) -> Vec<(Range<usize>, Range<us
     out
 }
 
+/// Content words: each stem with the first word of it as written.
+type Words = Vec<(String, String)>;
+
 /// The distinct stems of the content words of `toks`, with the first word of each as written.
-fn content_stems(lexicon: &Lexicon, toks: &[Token<'_>]) -> Vec<(String, String)> {
+fn content_stems(lexicon: &Lexicon, toks: &[Token<'_>]) -> Words {
     let mut out: Vec<(String, String)> = Vec::new();
     for t in toks {
         let letters = t.text.chars().filter(|c| c.is_alphabetic()).count();
@@ -168,8 +171,17 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let Some(lexicon) = cx.lexicon(lang) else {
             continue;
         };
+        // Most stems have no parenthesis or comma, and so no gloss.
+        if !entry.text.value.contains(['(', ',']) {
+            continue;
+        }
         let toks = a.tokens(&entry.text.value);
-        let found = glosses(lexicon, toks);
+        // The glosses with their content words; one of fewer words is a translation.
+        let found: Vec<(Words, Range<usize>)> = glosses(lexicon, toks)
+            .into_iter()
+            .map(|(inner, span)| (content_stems(lexicon, &toks[inner]), span))
+            .filter(|(gloss, _)| gloss.len() >= MIN_WORDS)
+            .collect();
         if found.is_empty() {
             continue;
         }
@@ -183,11 +195,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         else {
             continue;
         };
-        for (inner, span) in found {
-            let gloss = content_stems(lexicon, &toks[inner]);
-            if gloss.len() < MIN_WORDS {
-                continue;
-            }
+        for (gloss, span) in found {
             let by_key = repeated(&gloss, &options[key]);
             let by_distractors: Vec<Vec<&str>> = (0..options.len())
                 .filter(|&i| i != key)

@@ -10,7 +10,9 @@ pub const DOCS: &str = r#"## What it does
 Finds options that say how often something holds in vague words: "often", "usually",
 "sometimes", "rarely", "vaak", "meestal", "soms", "zelden" (the `vague_frequency_terms` of
 the option's language in `lexicons/`). Words that name a norm or a period ("typically",
-"regularly", "regelmatig") are left out. It reports the first such word of each option.
+"regularly", "regelmatig") are left out, and so is a comparison ("less often", "minder vaak":
+a word of the `frequency_comparers` before it), which a learner can judge. It reports the
+first such word of each option.
 
 ## Why is this bad?
 Whether something happens "often" or "usually" depends on the reader: a learner who knows
@@ -77,6 +79,15 @@ impl Violation for VagueFrequencyTerms {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    // Most questions: no option may hold a term, in any language (one look at the words of
+    // all options together, which other rules have mostly read already).
+    let any = cx
+        .languages()
+        .filter_map(|lang| cx.lexicon(lang))
+        .any(|l| a.options_may_match(&[&l.vague_frequency_terms]));
+    if !any {
+        return;
+    }
     for (i, option) in q.options.iter().enumerate() {
         // One finding per option, in the first of the bank's languages that has a term.
         for lang in cx.languages() {
@@ -84,7 +95,18 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 continue;
             };
             let text = &entry.text.value;
-            if let Some(m) = find(&lexicon.vague_frequency_terms, a.tokens(text)).first() {
+            // Most options hold no such word: told without reading their tokens.
+            if !a.may_match(text, &lexicon.vague_frequency_terms) {
+                continue;
+            }
+            let toks = a.tokens(text);
+            let compared = |at: usize| {
+                at.checked_sub(1).is_some_and(|i| {
+                    toks[i].word && lexicon.frequency_comparers.contains(toks[i].lower.as_ref())
+                })
+            };
+            let found = find(&lexicon.vague_frequency_terms, toks);
+            if let Some(m) = found.iter().find(|m| !compared(m.tokens.start)) {
                 let v = VagueFrequencyTerms {
                     option: i,
                     term: text[m.range.clone()].to_owned(),
