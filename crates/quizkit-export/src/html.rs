@@ -30,7 +30,7 @@ use std::fmt::Write as _;
 use quizkit_model::{Bank, Category, Question, Topic};
 
 use crate::markdown::{self, Math};
-use crate::{Error, File, LangChoice, Options, Output, Warning};
+use crate::{Error, File, Kind, LangChoice, Options, Output, Warning};
 use escape::{esc, relative_url};
 use render::Rendered;
 use strings::Strings;
@@ -72,6 +72,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                 message: format!(
                     "the site has no UI strings in `{code}`; its `{code}` pages use the English ones"
                 ),
+                kind: Kind::Limit,
             });
         }
         langs.push(Lang { code, strings });
@@ -153,6 +154,7 @@ fn question_images(question: &Question, langs: &[Lang<'_>], warnings: &mut Vec<W
                             message: format!(
                                 "the image `{dest_url}` will not show on the site, which loads nothing from outside itself; embed it as a data: URL"
                             ),
+                            kind: Kind::Fixable,
                         });
                     }
                 }

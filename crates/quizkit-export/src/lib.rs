@@ -32,6 +32,18 @@ pub struct Warning {
     pub question: Option<String>,
     /// What was lost or changed.
     pub message: String,
+    /// Whether the author can do something about it.
+    pub kind: Kind,
+}
+
+/// Whether the author can act on a [`Warning`]: the CLI prints a fixable one as a warning, and
+/// a limit of the target as a note, counted in one summary line and listed in full with `-v`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// Something in the bank the author can change so that the target carries it.
+    Fixable,
+    /// What the target cannot carry, whatever the bank says (a field it has no place for).
+    Limit,
 }
 
 /// What an exporter produces.

@@ -42,6 +42,30 @@ struct LexiconFile {
     combined_filler: Vec<String>,
     answer_statements: Vec<String>,
     stopwords: Vec<String>,
+    vague_frequency_terms: Vec<String>,
+    frequency_comparers: Vec<String>,
+    selection_words: Vec<String>,
+    contrast_words: Vec<String>,
+    appositive_openers: Vec<String>,
+    #[serde(default)]
+    consonant_sound_starts: Vec<String>,
+    #[serde(default)]
+    vowel_sound_starts: Vec<String>,
+    #[serde(default)]
+    de_word_endings: Vec<String>,
+    #[serde(default)]
+    het_word_endings: Vec<String>,
+    #[serde(default)]
+    plural_openers: Vec<String>,
+    #[serde(default)]
+    de_word_exceptions: Vec<String>,
+    #[serde(default)]
+    het_word_exceptions: Vec<String>,
+    plural_verbs: Vec<String>,
+    singular_verbs: Vec<String>,
+    plural_endings: Vec<String>,
+    singular_endings: Vec<String>,
+    number_exceptions: Vec<String>,
 }
 
 /// One part of a phrase.
@@ -778,6 +802,7 @@ fn vocabulary() -> &'static Vocabulary {
                 file.position_references,
                 file.combined_options,
                 file.answer_statements,
+                file.vague_frequency_terms,
             ];
             phrases.extend(lists.iter().flatten().map(|p| Phrase::new(p)));
             stopwords.extend(file.stopwords);
@@ -1211,6 +1236,40 @@ pub struct Lexicon {
     pub answer_statements: PhraseSet,
     /// Words too common to be a cue.
     pub stopwords: FastSet<String>,
+    /// Frequency words whose truth a learner cannot judge ("often", "meestal").
+    pub vague_frequency_terms: PhraseSet,
+    /// Words that make a frequency word a comparison ("less often", "minder vaak").
+    pub frequency_comparers: FastSet<String>,
+    /// Words by which a stem asks to pick an option ("which", "welke").
+    pub selection_words: FastSet<String>,
+    /// Words before a negation that make it part of the content ("but not", "maar niet").
+    pub contrast_words: FastSet<String>,
+    /// Words that open an appositive between commas ("een", "the").
+    pub appositive_openers: FastSet<String>,
+    /// English: how words spelt with a vowel but spoken with a consonant begin ("uni", "one").
+    pub consonant_sound_starts: Vec<String>,
+    /// English: how words spelt with a consonant but spoken with a vowel begin ("hour").
+    pub vowel_sound_starts: Vec<String>,
+    /// Dutch: endings of nouns that take "de" ("-ing", "-heid").
+    pub de_word_endings: Vec<String>,
+    /// Dutch: endings of nouns that take "het" ("-je", "-isme").
+    pub het_word_endings: Vec<String>,
+    /// Dutch: first words of a plural noun phrase ("twee", "meerdere").
+    pub plural_openers: FastSet<String>,
+    /// Dutch: nouns that take "de" although they end like a "het" word ("datum").
+    pub de_word_exceptions: FastSet<String>,
+    /// Dutch: nouns that take "het" although they end like a "de" word ("virus").
+    pub het_word_exceptions: FastSet<String>,
+    /// Verbs that make a following article plural ("zijn de", "are the").
+    pub plural_verbs: FastSet<String>,
+    /// Verbs that make a following article singular ("is de", "is the").
+    pub singular_verbs: FastSet<String>,
+    /// Endings that tell a plural noun ("-ers", "-ts").
+    pub plural_endings: Vec<String>,
+    /// Endings that tell a singular noun.
+    pub singular_endings: Vec<String>,
+    /// Nouns whose number their ending does not tell ("series", "mens").
+    pub number_exceptions: FastSet<String>,
     stemmer: Algorithm,
 }
 
@@ -1238,6 +1297,23 @@ impl Lexicon {
             combined_filler: words(file.combined_filler),
             answer_statements: phrases(file.answer_statements),
             stopwords: words(file.stopwords),
+            vague_frequency_terms: phrases(file.vague_frequency_terms),
+            frequency_comparers: words(file.frequency_comparers),
+            selection_words: words(file.selection_words),
+            contrast_words: words(file.contrast_words),
+            appositive_openers: words(file.appositive_openers),
+            consonant_sound_starts: file.consonant_sound_starts,
+            vowel_sound_starts: file.vowel_sound_starts,
+            de_word_endings: file.de_word_endings,
+            het_word_endings: file.het_word_endings,
+            plural_openers: words(file.plural_openers),
+            de_word_exceptions: words(file.de_word_exceptions),
+            het_word_exceptions: words(file.het_word_exceptions),
+            plural_verbs: words(file.plural_verbs),
+            singular_verbs: words(file.singular_verbs),
+            plural_endings: file.plural_endings,
+            singular_endings: file.singular_endings,
+            number_exceptions: words(file.number_exceptions),
             stemmer,
         })
     }

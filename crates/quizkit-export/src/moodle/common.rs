@@ -11,7 +11,7 @@ use pulldown_cmark::{Event, Parser, Tag};
 use quizkit_model::{Bank, LocalizedText, Question, index_letter};
 
 use crate::markdown::{self, Math};
-use crate::{Error, Options, Warning};
+use crate::{Error, Kind, Options, Warning};
 
 /// Moodle's longest question or category name, in characters (§4, §5).
 pub(crate) const MAX_NAME_CHARS: usize = 255;
@@ -513,6 +513,7 @@ pub(crate) fn dropped_metadata(bank: &Bank, target: &str) -> Vec<Warning> {
             message: format!(
                 "{target} has no field for a question's difficulty; left out of {with_difficulty} question(s) (the json and html exports keep it)"
             ),
+            kind: Kind::Limit,
         });
     }
     if with_related > 0 {
@@ -521,6 +522,7 @@ pub(crate) fn dropped_metadata(bank: &Bank, target: &str) -> Vec<Warning> {
             message: format!(
                 "{target} has no field for related questions; left out of {with_related} question(s) (the json and html exports keep them)"
             ),
+            kind: Kind::Limit,
         });
     }
     warnings

@@ -8,7 +8,7 @@ use quizkit_export::Target;
 use quizkit_model::suggest::did_you_mean;
 
 use crate::cli::{BankArg, GlobalArgs};
-use crate::commands::export::{export_to, options};
+use crate::commands::export::{export_to, notes_line, options, report};
 use crate::commands::lint::check;
 use crate::fsio::{Failure, replace_dir, staging_dir};
 use crate::output;
@@ -101,6 +101,7 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
     }
 
     let staged = staging_dir(&args.output)?;
+    let mut notes = Vec::new();
     let built = (|| -> Result<Vec<String>, Failure> {
         let mut lines = Vec::new();
         for target in &targets {
@@ -112,12 +113,10 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
                 &staged.join(path),
                 &args.output.join(path),
             )?;
-            for w in &output.warnings {
-                match &w.question {
-                    Some(q) => eprintln!("warning: {}: question `{q}`: {}", target.name, w.message),
-                    None => eprintln!("warning: {}: {}", target.name, w.message),
-                }
-            }
+            notes.push((
+                target.name,
+                report(target.name, &output.warnings, global.verbose),
+            ));
             lines.push(format!(
                 "  {:<8} {}",
                 target.name,
@@ -135,13 +134,15 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
     };
     if !global.quiet {
         eprintln!(
-            "Built {} from {} questions ({} target{}):",
+            "Built {} from {} ({}):",
             args.output.display(),
-            bank.question_count(),
-            targets.len(),
-            if targets.len() == 1 { "" } else { "s" }
+            output::human::plural(bank.question_count(), "question"),
+            output::human::plural(targets.len(), "target")
         );
         for line in lines {
+            eprintln!("{line}");
+        }
+        if let Some(line) = notes_line(&notes, global.verbose) {
             eprintln!("{line}");
         }
     }

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use clap::Args;
 use quizkit_export::anki::changed;
-use quizkit_export::{LangChoice, Options, Output, Target};
+use quizkit_export::{Kind, LangChoice, Options, Output, Target, Warning};
 use quizkit_model::{Bank, FileId, Loaded};
 use rayon::prelude::*;
 
@@ -173,20 +173,18 @@ pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(target.default_path.trim_end_matches('/')));
     let (output, staged) = export_to(target, bank, &options, &out, &out)?;
-    for w in &output.warnings {
-        match &w.question {
-            Some(q) => eprintln!("warning: {}: question `{q}`: {}", target.name, w.message),
-            None => eprintln!("warning: {}: {}", target.name, w.message),
-        }
-    }
+    let notes = report(target.name, &output.warnings, global.verbose);
     if !global.quiet {
         eprintln!(
-            "Exported {} questions to {} ({}{}).",
-            bank.question_count(),
+            "Exported {} to {} ({}{}).",
+            output::human::plural(bank.question_count(), "question"),
             out.display(),
             target.name,
             unchanged(&staged)
         );
+        if let Some(line) = notes_line(&[(target.name, notes)], global.verbose) {
+            eprintln!("{line}");
+        }
     }
     Ok(EXIT_OK)
 }
@@ -203,4 +201,53 @@ pub fn unchanged(staged: &Staged) -> String {
         if staged.written == 1 { "" } else { "s" },
         staged.linked
     )
+}
+
+/// Prints what a target could not express on standard error: each fixable one as a warning,
+/// each limit of the target as a note only when `verbose`. Returns how many notes there were.
+pub fn report(target: &str, warnings: &[Warning], verbose: bool) -> usize {
+    let mut notes = 0;
+    for w in warnings {
+        let level = match w.kind {
+            Kind::Fixable => "warning",
+            Kind::Limit => {
+                notes += 1;
+                if !verbose {
+                    continue;
+                }
+                "note"
+            }
+        };
+        match &w.question {
+            Some(q) => eprintln!("{level}: {target}: question `{q}`: {}", w.message),
+            None => eprintln!("{level}: {target}: {}", w.message),
+        }
+    }
+    notes
+}
+
+/// The summary line for the notes of the targets, `(target, count)`, or `None` if there are
+/// none: `note: 8 notes on what the targets cannot carry (moodle 3, gift 5); -v lists them`
+/// (without the pointer to `-v` when `verbose` has listed them already).
+pub fn notes_line(counts: &[(&str, usize)], verbose: bool) -> Option<String> {
+    let total: usize = counts.iter().map(|(_, n)| n).sum();
+    if total == 0 {
+        return None;
+    }
+    let each: Vec<String> = counts
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    let whose = if each.len() == 1 {
+        "the target"
+    } else {
+        "the targets"
+    };
+    let more = if verbose { "" } else { "; -v lists them" };
+    Some(format!(
+        "note: {} on what {whose} cannot carry ({}){more}",
+        crate::output::human::plural(total, "note"),
+        each.join(", ")
+    ))
 }

@@ -208,7 +208,10 @@ pub fn run(global: &GlobalArgs, args: &LintArgs) -> Result<u8, Failure> {
                             .bank
                             .as_ref()
                             .map_or(0, |b| b.question_count());
-                        text.push_str(&format!("All checks passed: {questions} questions.\n"));
+                        text.push_str(&format!(
+                            "All checks passed: {}.\n",
+                            output::human::plural(questions, "question")
+                        ));
                     } else {
                         text.push_str(&output::human::summary(diagnostics));
                         text.push('\n');
