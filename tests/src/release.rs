@@ -87,7 +87,12 @@ pub fn fake_release(root: &Path, tag: &str) -> FakeRelease {
             format!("quizkit-{target}.tar.gz"),
             format!("quizkit-{target}.sha256"),
         ] {
-            std::fs::copy(stage.join(&name), dir.join(&name)).expect("copy an asset");
+            // A link, not a copy: the debug binary is large. A test that changes an asset
+            // must remove it and write a new file, or it changes every test's copy.
+            let to = dir.join(&name);
+            std::fs::hard_link(stage.join(&name), &to)
+                .or_else(|_| std::fs::copy(stage.join(&name), &to).map(drop))
+                .expect("link an asset");
         }
     }
     FakeRelease {

@@ -1,13 +1,13 @@
 //! `scripts/install.sh`, the documented install path: which release build it picks for each
 //! OS and CPU (with a stand-in `uname`), and a real install from a release laid out on disk,
-//! checked against its checksum file; a corrupted download installs nothing. The script
-//! passes shellcheck.
+//! checked against its checksum file; a corrupted download installs nothing. The scripts
+//! (and the pre-commit hook's) pass shellcheck.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use quizkit_tests::release::{FakeRelease, fake_release, install_script};
-use quizkit_tests::{quizkit, run, temp_dir, tools_dir};
+use quizkit_tests::{quizkit, run, temp_dir, tools_dir, workspace_root};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -155,6 +155,8 @@ fn a_corrupted_download_installs_nothing() {
     let mut bytes = std::fs::read(&archive).expect("read");
     let last = bytes.len() - 1;
     bytes[last] ^= 0xff;
+    // The asset is a link to a shared file: replace it, do not write through it.
+    std::fs::remove_file(&archive).expect("remove");
     std::fs::write(&archive, bytes).expect("write");
     let out = install(&release, &bin, Some(&tag()));
     assert!(!out.status.success());
@@ -183,6 +185,7 @@ fn a_missing_release_or_checksum_is_an_error_that_says_so() {
     );
 
     let sums = release.asset(&tag(), &format!("quizkit-{}.sha256", release.target));
+    std::fs::remove_file(&sums).expect("remove");
     std::fs::write(&sums, format!("{}  quizkit-other.tar.gz\n", "0".repeat(64))).expect("write");
     let out = install(&release, &bin, Some(&tag()));
     assert!(!out.status.success());
@@ -199,7 +202,9 @@ fn the_shell_scripts_pass_shellcheck() {
         "shellcheck is missing at {}: run scripts/tools.sh",
         shellcheck.display()
     );
-    let out = run(Command::new(shellcheck).arg(install_script()));
+    let out = run(Command::new(shellcheck)
+        .arg(install_script())
+        .arg(workspace_root().join("scripts/pre-commit-hook.sh")));
     assert!(
         out.status.success(),
         "shellcheck:\n{}{}",
