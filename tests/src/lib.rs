@@ -103,3 +103,11 @@ pub fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Writes a shell script standing in for a program (`uname`, `cargo`) and makes it executable.
+pub fn write_script(path: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, body).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .unwrap_or_else(|e| panic!("cannot make {} executable: {e}", path.display()));
+}

@@ -147,16 +147,9 @@ fn run_action(
     let fakebin = dir.join("fakebin");
     std::fs::create_dir_all(&temp).expect("create");
     std::fs::create_dir_all(&fakebin).expect("create");
-    let cargo = fakebin.join("cargo");
-    std::fs::write(
-        &cargo,
+    quizkit_tests::write_script(
+        &fakebin.join("cargo"),
         "#!/bin/sh\necho \"$*\" >> \"$CARGO_LOG\"\nroot=\nprev=\nfor a in \"$@\"; do [ \"$prev\" = --root ] && root=$a; prev=$a; done\n[ -n \"$root\" ] || exit 97\nmkdir -p \"$root/bin\" && cp \"$QUIZKIT_BIN\" \"$root/bin/quizkit\"\n",
-    )
-    .expect("write");
-    assert!(
-        run(Command::new("chmod").arg("755").arg(&cargo))
-            .status
-            .success()
     );
     prepare(&temp);
     let context = serde_json::json!({

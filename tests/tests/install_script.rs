@@ -49,10 +49,7 @@ fn fake_uname(dir: &Path) -> PathBuf {
         ),
     ];
     for (name, body) in scripts {
-        let path = bin.join(name);
-        std::fs::write(&path, body).expect("write");
-        let out = run(Command::new("chmod").arg("755").arg(&path));
-        assert!(out.status.success());
+        quizkit_tests::write_script(&bin.join(name), body);
     }
     bin
 }

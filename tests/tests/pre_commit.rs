@@ -174,16 +174,9 @@ fn try_repo_runs_the_projects_lint_hook_with_the_release_build() {
         &format!("v{}", env!("CARGO_PKG_VERSION")),
     );
     // The hook must install the release build, not compile.
-    let cargo = fakebin.join("cargo");
-    std::fs::write(
-        &cargo,
+    quizkit_tests::write_script(
+        &fakebin.join("cargo"),
         "#!/bin/sh\necho \"cargo must not run here: $*\" >&2\nexit 97\n",
-    )
-    .expect("write");
-    assert!(
-        run(Command::new("chmod").arg("755").arg(&cargo))
-            .status
-            .success()
     );
     write(&repo, "questions/c/t/q.toml", broken_question().as_bytes());
     git_ok(&repo, &["add", "-A"]);
