@@ -111,7 +111,8 @@ else
 fi
 
 tmp=$(mktemp -d 2>/dev/null || mktemp -d -t quizkit)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
 
 say "downloading $asset ($version) from $base"
 download "$base/$asset" "$tmp/$asset" || fail "cannot download $base/$asset: is there a release $version with a build for $target?"
