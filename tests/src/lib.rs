@@ -9,6 +9,7 @@ pub mod fuzz_bank;
 pub mod fuzz_bodies;
 pub mod guard;
 pub mod hostile;
+pub mod release;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -101,4 +102,12 @@ pub fn copy_tree(from: &Path, to: &Path) {
                 .unwrap_or_else(|e| panic!("cannot copy {}: {e}", entry.path().display()));
         }
     }
+}
+
+/// Writes a shell script standing in for a program (`uname`, `cargo`) and makes it executable.
+pub fn write_script(path: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, body).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .unwrap_or_else(|e| panic!("cannot make {} executable: {e}", path.display()));
 }

@@ -525,8 +525,8 @@ const FILTER_WORDS: usize = 4;
 
 /// The words a text may hold, as far as phrase matching goes, told from its bytes in one pass
 /// and kept in a few words of memory: a filter that has the bit of every tracked word of the
-/// [`Vocabulary`] that a token of the text could match (the bit of its index in the
-/// [`Table`]), and how many letters (one-letter capital tokens) it has. It can claim a word the
+/// `Vocabulary` that a token of the text could match (the bit of its index in the
+/// `Table`), and how many letters (one-letter capital tokens) it has. It can claim a word the
 /// text does not have (only a longer one with the same last eight bytes, and every untracked
 /// word), never the other way round.
 ///
@@ -545,9 +545,9 @@ pub struct TextWords {
 }
 
 impl TextWords {
-    /// The words of `text`, found sixty-four bytes at a time: [`classify`] marks the bytes of
+    /// The words of `text`, found sixty-four bytes at a time: `classify` marks the bytes of
     /// words with a bit each, so only the edges of words cost a step each, never the bytes
-    /// between them; and each word is looked up in the [`Vocabulary`] without a branch.
+    /// between them; and each word is looked up in the `Vocabulary` without a branch.
     ///
     /// A byte is a word's when it is an ASCII letter or digit, or an apostrophe between one
     /// and a letter (where [`tokens`] keeps it inside a word too): other bytes, and every byte

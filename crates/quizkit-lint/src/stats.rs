@@ -173,7 +173,7 @@ fn run_threshold_guess(p_same: &[f64], alpha: f64) -> usize {
 /// probability ([`longest_run_at_least`]).
 ///
 /// Each probability costs a pass over the bank per unit of length, so the search starts from
-/// the Poisson approximation ([`run_threshold_guess`]) and checks it and the length below in
+/// the Poisson approximation (`run_threshold_guess`) and checks it and the length below in
 /// one pass; only when the guess is off does it widen by doubling steps and then halve, as the
 /// probability falls as the length grows.
 pub fn run_threshold(p_same: &[f64], alpha: f64) -> (usize, f64) {

@@ -2,7 +2,7 @@
 //!
 //! A bank is a folder: `quizkit.toml` at the root, one folder per category (with
 //! `category.toml`), one folder per topic inside it (with `topic.toml`), and any number of
-//! question files in each topic, each holding `[[question]]` tables. [`load`] turns the files
+//! question files in each topic, each holding `[[question]]` tables. [`load()`] turns the files
 //! into a [`Bank`] whose authored values carry their source spans, plus [`Diagnostic`]s for
 //! everything wrong with them. [`schema`] generates the JSON Schemas editors use.
 
