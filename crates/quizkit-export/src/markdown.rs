@@ -22,6 +22,12 @@ fn options() -> CmarkOptions {
     CmarkOptions::ENABLE_TABLES | CmarkOptions::ENABLE_STRIKETHROUGH | CmarkOptions::ENABLE_MATH
 }
 
+/// The Markdown events of `markdown`, parsed with the options every exporter uses, for
+/// targets that write their own markup from them (QTI's XHTML subset).
+pub fn parser(markdown: &str) -> Parser<'_> {
+    Parser::new_ext(markdown, options())
+}
+
 /// True when a link (or, with `image`, an image) may point at `url`: relative addresses,
 /// `http`, `https` and `mailto`, and for images `data:image/…`.
 pub fn is_safe_url(url: &str, image: bool) -> bool {
@@ -66,11 +72,11 @@ pub fn to_html(markdown: &str, math: Math) -> String {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::InlineMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\({tex}\\)"))),
-            Math::MathMl => mathml(&tex, false).map_or(Event::Code(tex), Event::InlineHtml),
+            Math::MathMl => mathml(&tex, false, false).map_or(Event::Code(tex), Event::InlineHtml),
         },
         Event::DisplayMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\[{tex}\\]"))),
-            Math::MathMl => mathml(&tex, true).map_or(Event::Code(tex), Event::InlineHtml),
+            Math::MathMl => mathml(&tex, true, false).map_or(Event::Code(tex), Event::InlineHtml),
         },
         other => other,
     });
@@ -79,8 +85,10 @@ pub fn to_html(markdown: &str, math: Math) -> String {
     out
 }
 
-/// `tex` as a MathML `<math>` element, or `None` when it does not parse.
-fn mathml(tex: &str, display: bool) -> Option<CowStr<'static>> {
+/// `tex` as a MathML `<math>` element (MathML Core, no `style` attributes), or `None` when it
+/// does not parse. With `xml`, the element declares the MathML namespace, as XML documents
+/// (QTI) need.
+pub fn mathml(tex: &str, display: bool, xml: bool) -> Option<CowStr<'static>> {
     use pulldown_latex::config::{DisplayMode, RenderConfig};
     let storage = pulldown_latex::Storage::new();
     let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
@@ -90,6 +98,7 @@ fn mathml(tex: &str, display: bool) -> Option<CowStr<'static>> {
         } else {
             DisplayMode::Inline
         },
+        xml,
         ..RenderConfig::default()
     };
     // The renderer writes parse errors into the markup unescaped, so any error means the source.

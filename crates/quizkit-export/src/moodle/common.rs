@@ -401,7 +401,7 @@ fn check_chars(
         return Err(Error {
             question: question.map(str::to_owned),
             message: format!(
-                "{whose}the {field}{lang} holds the control character U+{:04X} at character {}, which Moodle cannot import (XML 1.0 forbids it); remove it",
+                "{whose}the {field}{lang} holds the control character U+{:04X} at character {}, which XML 1.0 forbids (Moodle and QTI importers refuse it); remove it",
                 u32::from(c),
                 at + 1
             ),
