@@ -27,28 +27,25 @@ def fail(message):
     sys.exit(1)
 
 
-def begin_attempt(state, has_math):
-    """pyslet's begin_attempt, which also renders the body as HTML 4. Its renderer has no
-    MathML: for an item with math, the attempt starts as begin_attempt starts it (the same
-    three steps) without the rendering. Returns whether the body was rendered."""
+def begin_attempt(state):
+    """pyslet's begin_attempt: it sets the attempt's responses to their defaults, then renders
+    the body as HTML 4 for a preview. That renderer knows no MathML and fails on a multiple
+    response with no default; the attempt has begun all the same, so the error is returned
+    (None when the body rendered) and scoring goes on."""
     try:
         state.begin_attempt()
-        return True
-    except AttributeError as e:
-        if not has_math or str(e) != "render_html":
+        return None
+    except (AttributeError, TypeError) as e:
+        if state["completionStatus"].value != "unknown":
             raise
-    state.map["numAttempts"].set_value(1)
-    for rd in state.item.ResponseDeclaration:
-        state.map[rd.identifier] = qv.Value.copy_value(state.map[rd.identifier + ".DEFAULT"])
-    state.map["completionStatus"] = qv.IdentifierValue("unknown")
-    return False
+        return "%s: %s" % (type(e).__name__, e)
 
 
-def score(item, response, multiple, has_math):
+def score(item, response, multiple):
     state = qv.ItemSessionState(item)
     state.select_clone()
     state.begin_session()
-    rendered = begin_attempt(state, has_math)
+    render_error = begin_attempt(state)
     if multiple:
         value = qv.MultipleContainer(qv.BaseType.identifier)
         value.set_value(response)
@@ -61,15 +58,13 @@ def score(item, response, multiple, has_math):
         "response": response,
         "score": state["SCORE"].value,
         "feedback": sorted(feedback) if feedback else [],
-        "rendered": rendered,
+        "render_error": render_error,
     }
 
 
 def read_item(path):
     doc = qxml.QTIDocument(base_uri=str(path))
     doc.read()
-    with path.open("rb") as f:
-        has_math = b"http://www.w3.org/1998/Math/MathML" in f.read()
     item = doc.root
     if not isinstance(item, qxml.items.AssessmentItem):
         fail("%s: the root is not an assessmentItem" % path)
@@ -83,7 +78,7 @@ def read_item(path):
         fail("%s: no declaration for %s" % (path, interaction.responseIdentifier))
     multiple = declaration.cardinality == qv.Cardinality.multiple
     correct = declaration.get_correct_value()
-    correct = correct.get_values() if multiple else [correct.value]
+    correct = list(correct.get_values()) if multiple else [correct.value]
     responses = [[]] + [[c] for c in choices]
     if multiple:
         responses += [sorted(correct), choices]
@@ -94,7 +89,7 @@ def read_item(path):
         "shuffle": bool(interaction.shuffle),
         "choices": choices,
         "correct": sorted(correct),
-        "results": [score(item, r, multiple, has_math) for r in responses],
+        "results": [score(item, r, multiple) for r in responses],
     }
 
 

@@ -27,12 +27,21 @@ pub(crate) fn block(markdown_text: &str) -> String {
 }
 
 /// `markdown` as the content of a choice: inline XHTML without the paragraph when the text is
-/// one paragraph, else blocks (a `simpleChoice` holds either).
+/// one paragraph, else blocks (a `simpleChoice` holds either). Inline content with math is
+/// wrapped in a `span`: the XSD allows `math` right in a choice, but engines that take the
+/// choice's children to be XHTML flow (pyslet) refuse a foreign element there.
 pub(crate) fn flow(markdown_text: &str) -> String {
     let mut html = block(markdown_text);
     let inline = markdown::inline_range(&html);
+    if inline.len() == html.len() {
+        return html;
+    }
     html.truncate(inline.end);
     html.replace_range(..inline.start, "");
+    if html.contains("<math ") {
+        html.insert_str(0, "<span>");
+        html.push_str("</span>");
+    }
     html
 }
 
@@ -308,12 +317,13 @@ mod tests {
         let html = flow("$x^2$");
         assert!(
             html.starts_with(
-                "<math display=\"inline\" xmlns=\"http://www.w3.org/1998/Math/MathML\">"
+                "<span><math display=\"inline\" xmlns=\"http://www.w3.org/1998/Math/MathML\">"
             ),
             "{html}"
         );
         assert!(!html.contains("style="), "{html}");
         assert_eq!(flow(r"$\nope{a<b}$"), r"<code>\nope{a&lt;b}</code>");
+        assert!(block("$x$").starts_with("<p><math "), "{}", block("$x$"));
     }
 
     #[test]
