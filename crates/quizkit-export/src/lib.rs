@@ -6,6 +6,7 @@
 //! the same input always gives the same bytes. [`ALL`] lists them.
 
 pub mod anki;
+pub mod canvas;
 pub mod gift;
 pub mod html;
 pub mod json;
@@ -182,6 +183,7 @@ pub const ALL: &[Target] = &[
         export: html::export,
     },
     qti::TARGET,
+    canvas::TARGET,
 ];
 
 /// The target called `name`.

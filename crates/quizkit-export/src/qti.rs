@@ -23,7 +23,7 @@
 //! choice interaction cannot hold (fewer than two options, a blank option, a key that names no
 //! option), and two questions whose identifiers would be the same.
 
-mod item;
+pub(crate) mod item;
 pub(crate) mod xhtml;
 
 use std::collections::BTreeMap;
@@ -220,7 +220,7 @@ pub(crate) fn warnings(
 
 /// The identifiers of a package, each claimed once.
 #[derive(Default)]
-struct Identifiers {
+pub(crate) struct Identifiers {
     /// Lowercased identifier → what claimed it, so that two never differ only in case (their
     /// files would collide on a case-insensitive disk).
     seen: BTreeMap<String, String>,
@@ -228,13 +228,13 @@ struct Identifiers {
 
 impl Identifiers {
     /// `wanted` as an NCName, claimed for the question `question` (or a test).
-    fn claim(&mut self, wanted: &str, question: Option<&str>) -> Result<String, Error> {
+    pub(crate) fn claim(&mut self, wanted: &str, question: Option<&str>) -> Result<String, Error> {
         let id = ncname(wanted);
         if let Some(other) = self.seen.insert(id.to_lowercase(), wanted.to_owned()) {
             return Err(Error {
                 question: question.map(str::to_owned),
                 message: format!(
-                    "its QTI identifier `{id}` is also that of `{other}` (identifiers ignore case here, as file names on some disks do); give one of them another id or folder name"
+                    "its identifier in the package, `{id}`, is also that of `{other}` (identifiers ignore case here, as file names on some disks do); give one of them another id or folder name"
                 ),
             });
         }
