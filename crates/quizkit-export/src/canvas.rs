@@ -285,7 +285,10 @@ fn quiz_xml(quiz: &Quiz<'_>) -> Result<String, Error> {
 }
 
 fn push_item(x: &mut String, question: &Question, s: &Scoring, lang: &str, suffix: &str) {
-    let item = ncname(&format!("quizkit_{}{suffix}", question.id.replace('-', "_")));
+    let item = ncname(&format!(
+        "quizkit_{}{suffix}",
+        question.id.replace('-', "_")
+    ));
     let label = |i: usize| format!("{item}_{}", crate::qti::item::choice_id(i));
     let labels: Vec<String> = (0..question.options.len()).map(label).collect();
     let kind = if s.multiple {
@@ -359,7 +362,11 @@ fn push_item(x: &mut String, question: &Question, s: &Scoring, lang: &str, suffi
     }
     for (option, ident) in question.options.iter().zip(&labels) {
         if let Some(feedback) = &option.feedback {
-            push_feedback(x, &format!("{ident}_fb"), &html(feedback.get_or_first(lang)));
+            push_feedback(
+                x,
+                &format!("{ident}_fb"),
+                &html(feedback.get_or_first(lang)),
+            );
         }
     }
     x.push_str("      </item>\n");

@@ -34,7 +34,10 @@ pub fn canvas_equation(tex: &str) -> String {
         }
     }
     let mut escaped = String::with_capacity(tex.len() + 8);
-    html::push_html(&mut escaped, std::iter::once(Event::Text(CowStr::from(tex.trim()))));
+    html::push_html(
+        &mut escaped,
+        std::iter::once(Event::Text(CowStr::from(tex.trim()))),
+    );
     let escaped = escaped.replace('"', "&quot;");
     format!(
         "<img class=\"equation_image\" title=\"{escaped}\" src=\"/equation_images/{url}?scale=1\" alt=\"LaTeX: {escaped}\" data-equation-content=\"{escaped}\" data-ignore-a11y-check=\"\">"
