@@ -944,12 +944,12 @@ fn a_broken_package_fails_the_check() {
 }
 
 #[test]
-fn build_writes_the_package_when_the_bank_names_it() {
+fn build_writes_both_packages_when_the_bank_names_them() {
     let bank = qti_bank("build");
     write(
         &bank,
         "quizkit.toml",
-        b"id = \"qti-test\"\nlanguages = [\"nl\", \"en\"]\n[export]\ntargets = [\"qti\"]\n",
+        b"id = \"qti-test\"\nlanguages = [\"nl\", \"en\"]\n[export]\ntargets = [\"qti\", \"canvas\"]\n",
     );
     let dist = bank.with_extension("dist");
     let out = run_bounded(
@@ -961,6 +961,14 @@ fn build_writes_the_package_when_the_bank_names_it() {
         DEADLINE,
     );
     ended(&out, &[0]);
+    let canvas = unzip_any(&dist.join("canvas.zip"));
+    assert!(canvas.contains("imsmanifest.xml"), "{canvas:?}");
+    let built: Vec<String> = fs::read_dir(&dist)
+        .expect("dist")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(built.len(), 2, "only the targets named: {built:?}");
     let files = unzip_any(&dist.join("qti.zip"));
     assert!(
         files.contains("imsmanifest.xml") && files.contains("items/flops.xml"),

@@ -20,6 +20,8 @@ use std::collections::BTreeSet;
 
 use quizkit_model::{Bank, Question, index_letter};
 
+use crate::moodle::common::{Refusal, checked_keys};
+
 use super::xhtml::{block, escape, flow};
 use crate::Error;
 use crate::moodle::common::{plain_line, shorten};
@@ -57,32 +59,14 @@ pub(crate) struct Scoring {
 /// How `question` is scored, or why it cannot be written: no options, a blank option, or a
 /// key that does not name its options.
 pub(crate) fn scoring(question: &Question) -> Result<Scoring, Error> {
-    let err = |message: String| Error {
-        question: Some(question.id.value.clone()),
-        message,
-    };
     let n = question.options.len();
-    if n < 2 {
-        return Err(err(format!(
-            "it has {n} option(s); a choice interaction needs at least 2"
-        )));
-    }
-    if let Some(i) = (0..n).find(|&i| {
-        let text = &question.options[i].text;
-        text.entries.is_empty() || text.entries.iter().any(|e| e.text.value.trim().is_empty())
-    }) {
-        return Err(err(format!(
-            "option {} is blank; an LMS would show an empty choice",
-            index_letter(i)
-        )));
-    }
-    let keys: BTreeSet<usize> = question.key_indices().into_iter().collect();
-    let written = question.answer.as_ref().map_or(0, |a| a.letters.len());
-    if keys.is_empty() || keys.len() != written {
-        return Err(err(
-            "its answer key does not name its options (run `quizkit lint`)".to_owned(),
-        ));
-    }
+    let keys = checked_keys(
+        question,
+        &Refusal {
+            target: "a choice interaction",
+            blank: "would show an empty choice",
+        },
+    )?;
     let multiple = question.is_multiple_response();
     let mapped = if multiple {
         let share = decimal(1.0 / keys.len() as f64);
