@@ -984,3 +984,36 @@ fn unzip_any(zip: &Path) -> BTreeSet<String> {
         .map(|n| n.expect("a UTF-8 name").into_owned())
         .collect()
 }
+
+/// A character XML forbids is refused with the question named, and nothing is written.
+#[test]
+fn a_forbidden_character_is_refused_by_both_targets() {
+    let bank = qti_bank("forbidden");
+    write(
+        &bank,
+        "hw/par/q.toml",
+        b"[[question]]\nid = \"bell\"\nstem.nl = \"Een \\u0007 bel?\"\nstem.en = \"A \\u0007 bell?\"\nanswer = \"A\"\noptions = [{ nl = \"Ja\", en = \"Yes\" }, { nl = \"Nee\", en = \"No\" }]\n",
+    );
+    for target in ["qti", "canvas"] {
+        let zip = bank.with_extension(format!("{target}.zip"));
+        let out = run_bounded(
+            quizkit()
+                .arg("export")
+                .arg(&bank)
+                .args(["--to", target, "-o"])
+                .arg(&zip),
+            DEADLINE,
+        );
+        ended(&out, &[2]);
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("bell") && stderr.contains("U+0007"),
+            "{target}: {stderr}"
+        );
+        assert!(
+            !zip.exists(),
+            "{target}: refused but wrote {}",
+            zip.display()
+        );
+    }
+}

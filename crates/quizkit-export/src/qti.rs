@@ -111,35 +111,25 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     }
     let bank_id = bank.config.id.value.as_str();
     let all: Vec<&ItemRef<'_>> = tests.iter().flat_map(|(_, _, items)| items).collect();
-    // The items in parts, each deflated on its own thread with its part of the manifest.
-    let parts: Vec<Result<(Vec<u8>, String), Error>> = all
+    // The manifest's part for each chunk of items, and the items' titles, in parallel.
+    let described: Vec<(String, Vec<String>)> = all
         .par_chunks(CHUNK)
         .map(|chunk| {
             let mut manifest = String::with_capacity(chunk.len() * 1024);
-            let xml: Vec<(String, String)> = chunk
+            let titles = chunk
                 .iter()
                 .map(|item| {
-                    push_item_resource(&mut manifest, bank_id, item);
-                    (
-                        item.href(),
-                        item_xml(
-                            bank,
-                            item.question,
-                            &item.scoring,
-                            &item.identifier,
-                            item.lang,
-                        ),
-                    )
+                    let title = item::title(item.question, item.lang);
+                    push_item_resource(&mut manifest, bank_id, item, &title);
+                    title
                 })
                 .collect();
-            let files: Vec<(&str, &[u8])> = xml
-                .iter()
-                .map(|(p, x)| (p.as_str(), x.as_bytes()))
-                .collect();
-            Ok((zipped::zip(&files, options.timestamp, "QTI")?, manifest))
+            (manifest, titles)
         })
         .collect();
-    let mut manifest = String::with_capacity(all.len() * 1200 + 4096);
+    let mut manifest = String::with_capacity(
+        described.iter().map(|(m, _)| m.len()).sum::<usize>() + tests.len() * 1024 + 4096,
+    );
     manifest_head(&mut manifest, &ids.manifest(bank_id));
     let mut test_files = Vec::with_capacity(tests.len());
     for (identifier, title, items) in &tests {
@@ -156,17 +146,52 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         manifest.push_str("    </resource>\n");
         test_files.push((href, test_xml(identifier, title, items)));
     }
-    let mut item_zips = Vec::with_capacity(parts.len());
-    for part in parts {
-        let (zip, fragment) = part?;
-        manifest.push_str(&fragment);
-        item_zips.push(zip);
-    }
+    let titles: Vec<&str> = described
+        .iter()
+        .flat_map(|(fragment, titles)| {
+            manifest.push_str(fragment);
+            titles.iter().map(String::as_str)
+        })
+        .collect();
     manifest.push_str("  </resources>\n</manifest>\n");
     let mut head: Vec<(&str, &[u8])> = vec![("imsmanifest.xml", manifest.as_bytes())];
     head.extend(test_files.iter().map(|(p, x)| (p.as_str(), x.as_bytes())));
-    let mut zips = vec![zipped::zip(&head, options.timestamp, "QTI")?];
-    zips.extend(item_zips);
+    // The manifest and tests are deflated on one thread while the items are, in chunks, on
+    // the others.
+    let (head_zip, item_zips) = rayon::join(
+        || zipped::zip(&head, options.timestamp, "QTI"),
+        || {
+            all.par_chunks(CHUNK)
+                .zip(titles.par_chunks(CHUNK))
+                .map(|(chunk, titles)| {
+                    let xml: Vec<(String, String)> = chunk
+                        .iter()
+                        .zip(titles)
+                        .map(|(item, title)| {
+                            (
+                                item.href(),
+                                item_xml(
+                                    bank,
+                                    item.question,
+                                    &item.scoring,
+                                    &item.identifier,
+                                    item.lang,
+                                    title,
+                                ),
+                            )
+                        })
+                        .collect();
+                    let files: Vec<(&str, &[u8])> = xml
+                        .iter()
+                        .map(|(p, x)| (p.as_str(), x.as_bytes()))
+                        .collect();
+                    zipped::zip(&files, options.timestamp, "QTI")
+                })
+                .collect::<Result<Vec<_>, Error>>()
+        },
+    );
+    let mut zips = vec![head_zip?];
+    zips.extend(item_zips?);
     let bytes = zipped::concat(&zips, "QTI")?;
     Ok(Output {
         files: vec![File {
@@ -300,41 +325,34 @@ fn lom_difficulty(d: Difficulty) -> &'static str {
     }
 }
 
-fn push_item_resource(x: &mut String, bank_id: &str, item: &ItemRef<'_>) {
+fn push_item_resource(x: &mut String, bank_id: &str, item: &ItemRef<'_>, title: &str) {
     let href = item.href();
     let q = item.question;
     let lang = escape(item.lang);
     x.push_str(&format!(
-        "    <resource identifier=\"R-{}\" type=\"imsqti_item_xmlv2p1\" href=\"{href}\">\n      <metadata>\n        <lom xmlns=\"http://ltsc.ieee.org/xsd/LOM\">\n          <general>\n            <identifier>\n              <catalog>{}</catalog>\n              <entry>{}</entry>\n            </identifier>\n            <title>\n              <string language=\"{lang}\">{}</string>\n            </title>\n            <language>{lang}</language>\n",
+        "    <resource identifier=\"R-{}\" type=\"imsqti_item_xmlv2p1\" href=\"{href}\">\n      <metadata>\n        <lom xmlns=\"http://ltsc.ieee.org/xsd/LOM\">\n          <general>\n            <identifier><catalog>{}</catalog><entry>{}</entry></identifier>\n            <title><string language=\"{lang}\">{}</string></title>\n            <language>{lang}</language>\n",
         item.identifier,
         escape(&format!("quizkit:{bank_id}")),
         escape(&q.id),
-        escape(&item::title(q, item.lang)),
+        escape(title),
     ));
     for tag in &q.tags {
         x.push_str(&format!(
-            "            <keyword>\n              <string language=\"{lang}\">{}</string>\n            </keyword>\n",
+            "            <keyword><string language=\"{lang}\">{}</string></keyword>\n",
             escape(tag)
         ));
     }
     x.push_str("          </general>\n");
     if let Some(d) = &q.difficulty {
         x.push_str(&format!(
-            "          <educational>\n            <difficulty>\n              <source>LOMv1.0</source>\n              <value>{}</value>\n            </difficulty>\n          </educational>\n",
+            "          <educational><difficulty><source>LOMv1.0</source><value>{}</value></difficulty></educational>\n",
             lom_difficulty(d.value)
         ));
     }
     x.push_str(&format!(
         concat!(
             "        </lom>\n",
-            "        <qtiMetadata xmlns=\"http://www.imsglobal.org/xsd/imsqti_metadata_v2p1\">\n",
-            "          <timeDependent>false</timeDependent>\n",
-            "          <interactionType>choiceInteraction</interactionType>\n",
-            "          <feedbackType>nonadaptive</feedbackType>\n",
-            "          <solutionAvailable>true</solutionAvailable>\n",
-            "          <toolName>quizkit</toolName>\n",
-            "          <toolVersion>{}</toolVersion>\n",
-            "        </qtiMetadata>\n",
+            "        <qtiMetadata xmlns=\"http://www.imsglobal.org/xsd/imsqti_metadata_v2p1\"><timeDependent>false</timeDependent><interactionType>choiceInteraction</interactionType><feedbackType>nonadaptive</feedbackType><solutionAvailable>true</solutionAvailable><toolName>quizkit</toolName><toolVersion>{}</toolVersion></qtiMetadata>\n",
             "      </metadata>\n",
             "      <file href=\"{}\"/>\n",
             "    </resource>\n",

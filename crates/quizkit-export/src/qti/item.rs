@@ -113,19 +113,21 @@ pub(crate) fn title(question: &Question, lang: &str) -> String {
     }
 }
 
-/// The `assessmentItem` document of `question` in `lang`, under `identifier`.
+/// The `assessmentItem` document of `question` in `lang`, under `identifier`, with `title`
+/// (from [`title`]).
 pub(crate) fn item_xml(
     bank: &Bank,
     question: &Question,
     scoring: &Scoring,
     identifier: &str,
     lang: &str,
+    title: &str,
 ) -> String {
     let mut x = String::with_capacity(4096);
     x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     x.push_str(&format!(
         "<assessmentItem xmlns=\"{NS}\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"{SCHEMA_LOCATION}\" identifier=\"{identifier}\" title=\"{}\" label=\"{}\" xml:lang=\"{}\" adaptive=\"false\" timeDependent=\"false\" toolName=\"quizkit\" toolVersion=\"{}\">\n",
-        escape(&title(question, lang)),
+        escape(title),
         escape(&shorten(&question.id, 256)),
         escape(lang),
         env!("CARGO_PKG_VERSION"),
@@ -155,12 +157,8 @@ pub(crate) fn item_xml(
     }
     x.push_str("  </responseDeclaration>\n");
     x.push_str(concat!(
-        "  <outcomeDeclaration identifier=\"SCORE\" cardinality=\"single\" baseType=\"float\">\n",
-        "    <defaultValue>\n      <value>0</value>\n    </defaultValue>\n",
-        "  </outcomeDeclaration>\n",
-        "  <outcomeDeclaration identifier=\"MAXSCORE\" cardinality=\"single\" baseType=\"float\">\n",
-        "    <defaultValue>\n      <value>1</value>\n    </defaultValue>\n",
-        "  </outcomeDeclaration>\n",
+        "  <outcomeDeclaration identifier=\"SCORE\" cardinality=\"single\" baseType=\"float\"><defaultValue><value>0</value></defaultValue></outcomeDeclaration>\n",
+        "  <outcomeDeclaration identifier=\"MAXSCORE\" cardinality=\"single\" baseType=\"float\"><defaultValue><value>1</value></defaultValue></outcomeDeclaration>\n",
         "  <outcomeDeclaration identifier=\"FEEDBACK\" cardinality=\"multiple\" baseType=\"identifier\"/>\n",
         "  <itemBody>\n",
     ));
@@ -219,36 +217,26 @@ fn push_processing(x: &mut String, multiple: bool, explanation: bool) {
         // map_response
         x.push_str(concat!(
             "    <responseCondition>\n",
-            "      <responseIf>\n",
-            "        <isNull>\n          <variable identifier=\"RESPONSE\"/>\n        </isNull>\n",
-            "        <setOutcomeValue identifier=\"SCORE\">\n          <baseValue baseType=\"float\">0.0</baseValue>\n        </setOutcomeValue>\n",
-            "      </responseIf>\n",
-            "      <responseElse>\n",
-            "        <setOutcomeValue identifier=\"SCORE\">\n          <mapResponse identifier=\"RESPONSE\"/>\n        </setOutcomeValue>\n",
-            "      </responseElse>\n",
+            "      <responseIf><isNull><variable identifier=\"RESPONSE\"/></isNull><setOutcomeValue identifier=\"SCORE\"><baseValue baseType=\"float\">0.0</baseValue></setOutcomeValue></responseIf>\n",
+            "      <responseElse><setOutcomeValue identifier=\"SCORE\"><mapResponse identifier=\"RESPONSE\"/></setOutcomeValue></responseElse>\n",
             "    </responseCondition>\n",
         ));
     } else {
         // match_correct
         x.push_str(concat!(
             "    <responseCondition>\n",
-            "      <responseIf>\n",
-            "        <match>\n          <variable identifier=\"RESPONSE\"/>\n          <correct identifier=\"RESPONSE\"/>\n        </match>\n",
-            "        <setOutcomeValue identifier=\"SCORE\">\n          <baseValue baseType=\"float\">1</baseValue>\n        </setOutcomeValue>\n",
-            "      </responseIf>\n",
-            "      <responseElse>\n",
-            "        <setOutcomeValue identifier=\"SCORE\">\n          <baseValue baseType=\"float\">0</baseValue>\n        </setOutcomeValue>\n",
-            "      </responseElse>\n",
+            "      <responseIf><match><variable identifier=\"RESPONSE\"/><correct identifier=\"RESPONSE\"/></match><setOutcomeValue identifier=\"SCORE\"><baseValue baseType=\"float\">1</baseValue></setOutcomeValue></responseIf>\n",
+            "      <responseElse><setOutcomeValue identifier=\"SCORE\"><baseValue baseType=\"float\">0</baseValue></setOutcomeValue></responseElse>\n",
             "    </responseCondition>\n",
         ));
     }
-    x.push_str("    <setOutcomeValue identifier=\"FEEDBACK\">\n      <multiple>\n        <variable identifier=\"RESPONSE\"/>\n");
+    x.push_str("    <setOutcomeValue identifier=\"FEEDBACK\"><multiple><variable identifier=\"RESPONSE\"/>");
     if explanation {
         x.push_str(&format!(
-            "        <baseValue baseType=\"identifier\">{EXPLANATION}</baseValue>\n"
+            "<baseValue baseType=\"identifier\">{EXPLANATION}</baseValue>"
         ));
     }
-    x.push_str("      </multiple>\n    </setOutcomeValue>\n  </responseProcessing>\n");
+    x.push_str("</multiple></setOutcomeValue>\n  </responseProcessing>\n");
 }
 
 #[cfg(test)]

@@ -62,15 +62,22 @@ pub(crate) fn escape(s: &str) -> String {
 }
 
 fn push_escaped(out: &mut String, s: &str) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
+    // Runs without a special character are copied whole; the four are ASCII, so every cut
+    // falls on a character boundary.
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        out.push_str(entity);
+        start = i + 1;
     }
+    out.push_str(&s[start..]);
 }
 
 #[derive(Default)]
