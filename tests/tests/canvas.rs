@@ -5,13 +5,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use quizkit_tests::guard::{DEADLINE, run_bounded};
 use quizkit_tests::hostile::{ended, text, write};
-use quizkit_tests::{quizkit, temp_dir, tools_dir, workspace_root};
+use quizkit_tests::{quizkit, temp_dir, tools_dir, workspace_root, xmllint, zip_entries};
 use roxmltree::{Document, Node};
 
 const ASI: &str = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2";
@@ -101,19 +100,13 @@ options = ["$2mn$ FLOPs", "$mn$ FLOPs"]
 }
 
 fn unzip(zip: &Path) -> BTreeMap<String, String> {
-    let bytes = fs::read(zip).unwrap_or_else(|e| panic!("{}: {e}", zip.display()));
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
-    let mut files = BTreeMap::new();
-    for i in 0..archive.len() {
-        let mut entry = archive.by_index(i).expect("an entry");
-        let name = entry.name().expect("a UTF-8 name").into_owned();
-        let mut content = String::new();
-        entry
-            .read_to_string(&mut content)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        files.insert(name, content);
-    }
-    files
+    zip_entries(zip)
+        .into_iter()
+        .map(|(name, _, bytes)| {
+            let text = String::from_utf8(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, text)
+        })
+        .collect()
 }
 
 fn export(bank: &Path, args: &[&str]) -> BTreeMap<String, String> {
@@ -164,13 +157,10 @@ fn validate(files: &BTreeMap<String, String>, name: &str) {
         }
     }
     assert!(!paths.is_empty(), "{name}: no questestinterop");
-    let out = Command::new("xmllint")
-        .args(["--nonet", "--noout", "--schema"])
-        .arg(workspace_root().join("tests/schemas/qti/qtiv1p2/ims_qtiasiv1p2.xsd"))
-        .args(&paths)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run xmllint ({e}): run `scripts/tools.sh`"));
-    assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    let xsd = workspace_root().join("tests/schemas/qti/qtiv1p2/ims_qtiasiv1p2.xsd");
+    if let Err(e) = xmllint(&xsd, &paths) {
+        panic!("{name}: {e}");
+    }
 }
 
 fn kids<'a, 'i>(node: Node<'a, 'i>, ns: &str, name: &str) -> Vec<Node<'a, 'i>> {

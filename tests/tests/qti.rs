@@ -14,13 +14,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use quizkit_tests::guard::{DEADLINE, run_bounded};
 use quizkit_tests::hostile::{ended, text, write};
-use quizkit_tests::{quizkit, temp_dir, tools_python, workspace_root};
+use quizkit_tests::{quizkit, temp_dir, tools_python, workspace_root, xmllint, zip_entries};
 use roxmltree::{Document, Node};
 use serde_json::Value;
 
@@ -195,26 +194,17 @@ fn export(bank: &Path, args: &[&str]) -> PathBuf {
 
 /// The files of a zip, by path, checking each entry's date is the SOURCE_DATE_EPOCH's.
 fn unzip(zip: &Path) -> BTreeMap<String, Vec<u8>> {
-    let bytes = fs::read(zip).unwrap_or_else(|e| panic!("{}: {e}", zip.display()));
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
-    let mut files = BTreeMap::new();
-    for i in 0..archive.len() {
-        let mut entry = archive.by_index(i).expect("an entry");
-        let name = entry.name().expect("a UTF-8 name").into_owned();
-        let t = entry.last_modified().expect("a date");
-        assert_eq!(
-            (t.year(), t.month(), t.day(), t.hour(), t.minute()),
-            (2027, 1, 15, 8, 0),
-            "{name}: the zip date is not SOURCE_DATE_EPOCH's"
-        );
-        let mut content = Vec::new();
-        entry.read_to_end(&mut content).expect("inflate");
-        assert!(
-            files.insert(name.clone(), content).is_none(),
-            "{name} twice in the zip"
-        );
-    }
-    files
+    zip_entries(zip)
+        .into_iter()
+        .map(|(name, date, bytes)| {
+            assert_eq!(
+                date,
+                (2027, 1, 15, 8, 0),
+                "{name}: the zip date is not SOURCE_DATE_EPOCH's"
+            );
+            (name, bytes)
+        })
+        .collect()
 }
 
 /// The package's files written under a fresh folder.
@@ -232,26 +222,6 @@ fn extract(files: &BTreeMap<String, Vec<u8>>, name: &str) -> PathBuf {
 
 fn schemas() -> PathBuf {
     workspace_root().join("tests/schemas/qti")
-}
-
-/// `xmllint --nonet --noout --schema xsd files…`; the problems, if any.
-fn xmllint(xsd: &Path, files: &[PathBuf]) -> Result<(), String> {
-    if files.is_empty() {
-        return Err("no file to validate".into());
-    }
-    let out = Command::new("xmllint")
-        .args(["--nonet", "--noout", "--schema"])
-        .arg(xsd)
-        .args(files)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("cannot run xmllint ({e}): run `scripts/tools.sh`, which installs Debian's libxml2-utils")
-        });
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!("xmllint: {}", text(&out.stderr)))
-    }
 }
 
 fn children<'a, 'i>(
@@ -977,11 +947,9 @@ fn build_writes_both_packages_when_the_bank_names_them() {
 }
 
 fn unzip_any(zip: &Path) -> BTreeSet<String> {
-    let bytes = fs::read(zip).unwrap_or_else(|e| panic!("{}: {e}", zip.display()));
-    let archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
-    archive
-        .file_names()
-        .map(|n| n.expect("a UTF-8 name").into_owned())
+    zip_entries(zip)
+        .into_iter()
+        .map(|(name, _, _)| name)
         .collect()
 }
 
