@@ -1,5 +1,6 @@
 //! IMS QTI 2.1 (`--to qti`): a content package, `qti.zip`, for the LMSs that import QTI 2.1
-//! (Blackboard, Brightspace, ILIAS, OpenOLAT, TAO, Inspera, Canvas New Quizzes).
+//! (Blackboard, Brightspace, OpenOLAT, TAO, Inspera and others; Canvas has its own target,
+//! [`crate::canvas`]).
 //!
 //! The package holds
 //! - `imsmanifest.xml` (IMS Content Packaging 1.1): one resource per test and per item, the
@@ -43,7 +44,7 @@ pub const FILE_NAME: &str = "qti.zip";
 /// The QTI 2.1 target.
 pub const TARGET: Target = Target {
     name: "qti",
-    summary: "IMS QTI 2.1 content package (.zip) for Blackboard, Brightspace, ILIAS, OpenOLAT, TAO…",
+    summary: "IMS QTI 2.1 content package (.zip) for Blackboard, Brightspace, OpenOLAT, TAO…",
     default_path: FILE_NAME,
     layout: Layout::File,
     needs: Needs {
