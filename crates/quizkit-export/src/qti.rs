@@ -128,9 +128,9 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             (manifest, titles)
         })
         .collect();
-    let mut manifest = String::with_capacity(
-        described.iter().map(|(m, _)| m.len()).sum::<usize>() + tests.len() * 1024 + 4096,
-    );
+    // The manifest: its head and the tests' resources, then each chunk's part as it is, never
+    // copied into one string.
+    let mut manifest = String::with_capacity(tests.len() * 1024 + 4096);
     manifest_head(&mut manifest, &ids.manifest(bank_id));
     let mut test_files = Vec::with_capacity(tests.len());
     for (identifier, title, items) in &tests {
@@ -147,20 +147,23 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         manifest.push_str("    </resource>\n");
         test_files.push((href, test_xml(identifier, title, items)));
     }
+    let mut pieces: Vec<&[u8]> = vec![manifest.as_bytes()];
+    pieces.extend(described.iter().map(|(fragment, _)| fragment.as_bytes()));
+    pieces.push(b"  </resources>\n</manifest>\n");
     let titles: Vec<&str> = described
         .iter()
-        .flat_map(|(fragment, titles)| {
-            manifest.push_str(fragment);
-            titles.iter().map(String::as_str)
-        })
+        .flat_map(|(_, titles)| titles.iter().map(String::as_str))
         .collect();
-    manifest.push_str("  </resources>\n</manifest>\n");
-    let mut head: Vec<(&str, &[u8])> = vec![("imsmanifest.xml", manifest.as_bytes())];
-    head.extend(test_files.iter().map(|(p, x)| (p.as_str(), x.as_bytes())));
+    let mut head: Vec<(&str, Vec<&[u8]>)> = vec![("imsmanifest.xml", pieces)];
+    head.extend(
+        test_files
+            .iter()
+            .map(|(p, x)| (p.as_str(), vec![x.as_bytes()])),
+    );
     // The manifest and tests are deflated on one thread while the items are, in chunks, on
     // the others.
     let (head_zip, item_zips) = rayon::join(
-        || zipped::zip(&head, options.timestamp, "QTI"),
+        || zipped::zip_pieces(&head, options.timestamp, "QTI"),
         || {
             all.par_chunks(CHUNK)
                 .zip(titles.par_chunks(CHUNK))
@@ -193,7 +196,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     );
     let mut zips = vec![head_zip?];
     zips.extend(item_zips?);
-    let bytes = zipped::concat(&zips, "QTI")?;
+    let bytes = zipped::concat(zips, "QTI")?;
     Ok(Output {
         files: vec![File {
             path: FILE_NAME.to_owned(),

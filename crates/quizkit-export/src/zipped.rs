@@ -20,6 +20,17 @@ fn fail(what: &str) -> impl Fn(zip::result::ZipError) -> Error + '_ {
 /// epoch, clamped to the years 1980 to 2107 that a zip date can hold). `what` names the
 /// package in an error.
 pub(crate) fn zip(files: &[(&str, &[u8])], timestamp: i64, what: &str) -> Result<Vec<u8>, Error> {
+    let pieces: Vec<(&str, Vec<&[u8]>)> = files.iter().map(|(p, b)| (*p, vec![*b])).collect();
+    zip_pieces(&pieces, timestamp, what)
+}
+
+/// Like [`zip`], each file given as pieces written one after the other, so that a large file
+/// made in parts (the QTI manifest) is never copied into one buffer.
+pub(crate) fn zip_pieces(
+    files: &[(&str, Vec<&[u8]>)],
+    timestamp: i64,
+    what: &str,
+) -> Result<Vec<u8>, Error> {
     let options = SimpleFileOptions::default()
         .compression_method(CompressionMethod::Deflated)
         // The fastest level: XML deflates well at any level, and a package of 100,000 items
@@ -28,20 +39,26 @@ pub(crate) fn zip(files: &[(&str, &[u8])], timestamp: i64, what: &str) -> Result
         .last_modified_time(dos_time(timestamp))
         .system(System::Unix)
         .unix_permissions(0o644);
-    let size: usize = files.iter().map(|(_, b)| b.len()).sum();
+    let size: usize = files
+        .iter()
+        .flat_map(|(_, pieces)| pieces.iter().map(|p| p.len()))
+        .sum();
     let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(size / 4 + 1024)));
-    for (path, bytes) in files {
+    for (path, pieces) in files {
         zip.start_file(*path, options).map_err(fail(what))?;
-        zip.write_all(bytes).map_err(|e| fail(what)(e.into()))?;
+        for bytes in pieces {
+            zip.write_all(bytes).map_err(|e| fail(what)(e.into()))?;
+        }
     }
     Ok(zip.finish().map_err(fail(what))?.into_inner())
 }
 
 /// The zips in `parts` as one zip, their entries in order, copied without deflating them
 /// again, so that the parts can be deflated in parallel. The same parts give the same bytes.
-pub(crate) fn concat(parts: &[Vec<u8>], what: &str) -> Result<Vec<u8>, Error> {
+pub(crate) fn concat(parts: Vec<Vec<u8>>, what: &str) -> Result<Vec<u8>, Error> {
     let size: usize = parts.iter().map(Vec::len).sum();
     let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(size + 1024)));
+    // Each part is dropped as soon as it is copied.
     for part in parts {
         let archive = ZipArchive::new(Cursor::new(part.as_slice())).map_err(fail(what))?;
         zip.merge_archive(archive).map_err(fail(what))?;
