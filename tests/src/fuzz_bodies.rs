@@ -175,7 +175,7 @@ pub fn export(data: &[u8]) {
         let Ok(output) = first else {
             continue;
         };
-        let single = !target.default_path.ends_with('/');
+        let single = target.layout == quizkit_export::Layout::File;
         assert!(
             !single || output.files.len() == 1,
             "{}: a single-file target made {} files",

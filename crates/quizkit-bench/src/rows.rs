@@ -553,8 +553,8 @@ fn questions(loaded: &quizkit_model::Loaded) -> Result<u64, Failure> {
 /// Writes an export's files the way `quizkit export` does: one file atomically, or a folder
 /// replaced as a whole.
 fn write_output(target: &Target, output: &Output, scratch: &Path) -> Result<(), Failure> {
-    let out = scratch.join(target.default_path.trim_end_matches('/'));
-    if target.default_path.ends_with('/') {
+    let out = scratch.join(target.default_path);
+    if target.layout == quizkit_export::Layout::Folder {
         let files: Vec<(&str, &[u8])> = output
             .files
             .iter()

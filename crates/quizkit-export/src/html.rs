@@ -36,7 +36,7 @@ use render::Rendered;
 use strings::Strings;
 
 /// Where `quizkit build` puts the site inside `dist/`.
-pub const DIR_NAME: &str = "site/";
+pub const DIR_NAME: &str = "site";
 
 /// The files every page shares, under `assets/`.
 const ASSETS: &[(&str, &str)] = &[

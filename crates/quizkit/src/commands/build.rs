@@ -90,12 +90,9 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
         return Ok(EXIT_CONTENT);
     }
     let targets = targets(bank.config.export.targets.as_deref())?;
-    if targets
-        .iter()
-        .any(|t| t.name == quizkit_export::anki::TARGET.name)
-    {
-        // Anki updates a note on re-import only when its time is newer: give each question the
-        // time it last changed, as `quizkit export --to anki` does.
+    if targets.iter().any(|t| t.needs.change_times) {
+        // A target whose importer updates only newer items (Anki) gets the time each question
+        // last changed, as `quizkit export` gives it.
         options.changed =
             super::export::question_times(&checked.root, &checked.loaded, bank, options.timestamp);
     }
@@ -105,7 +102,7 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
     let built = (|| -> Result<Vec<String>, Failure> {
         let mut lines = Vec::new();
         for target in &targets {
-            let path = target.default_path.trim_end_matches('/');
+            let path = target.default_path;
             let (output, _) = export_to(
                 target,
                 bank,

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use clap::Args;
 use quizkit_export::anki::changed;
-use quizkit_export::{Kind, LangChoice, Options, Output, Target, Warning};
+use quizkit_export::{Kind, LangChoice, Layout, Options, Output, Target, Warning};
 use quizkit_model::{Bank, FileId, Loaded};
 use rayon::prelude::*;
 
@@ -63,8 +63,7 @@ pub fn options(lang: Option<&str>) -> Result<Options, Failure> {
     })
 }
 
-/// When each question last changed, for targets whose importer updates only newer items
-/// (Anki): the newest commit among the question's lines (`git blame`); for lines not committed
+/// When each question last changed, for targets that need it (`Needs::change_times`): the newest commit among the question's lines (`git blame`); for lines not committed
 /// yet, or a bank outside git, `SOURCE_DATE_EPOCH` when set (`sde` > 0), else the file's
 /// modification time.
 pub fn question_times(
@@ -123,7 +122,7 @@ pub fn export_to(
 ) -> Result<(Output, Staged), Failure> {
     let output = (target.export)(bank, options)
         .map_err(|e| Failure::new(format!("cannot export to {}: {e}", target.name)))?;
-    let staged = if target.default_path.ends_with('/') {
+    let staged = if target.layout == Layout::Folder {
         let files: Vec<(&str, &[u8])> = output
             .files
             .iter()
@@ -165,13 +164,13 @@ pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
         eprintln!("Not exported: the bank does not load. Fix the errors above first.");
         return Ok(EXIT_CONTENT);
     };
-    if target.name == quizkit_export::anki::TARGET.name {
+    if target.needs.change_times {
         options.changed = question_times(&root, &loaded, bank, options.timestamp);
     }
     let out = args
         .output
         .clone()
-        .unwrap_or_else(|| PathBuf::from(target.default_path.trim_end_matches('/')));
+        .unwrap_or_else(|| PathBuf::from(target.default_path));
     let (output, staged) = export_to(target, bank, &options, &out, &out)?;
     let notes = report(target.name, &output.warnings, global.verbose);
     if !global.quiet {
