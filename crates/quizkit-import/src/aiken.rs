@@ -1,0 +1,305 @@
+//! Aiken, read as Moodle 4.5's `qformat_aiken` reads it: a question on one line, its options
+//! on the lines after it, each starting with a capital letter, `.` or `)` and a space or tab
+//! (`A. text`, `B) text`), then `ANSWER: B`. Lines shorter than two characters are ignored.
+//! Texts are plain text. Anything else is reported: an option before a question, a question
+//! without `ANSWER:`, an answer letter that names no option, a lower-case option letter
+//! (Moodle does not take `a)` as an option but as the start of a new question).
+//!
+//! Moodle reads a question's text from one line; a second line before the first option is
+//! taken here as a continuation of the text (Moodle would report an error), with a note.
+
+use std::ops::Range;
+
+use quizkit_model::{Choice, Severity, Spanned};
+
+use crate::build::{self, Notes, Parts};
+use crate::decode::{self, Fallback};
+use crate::html::TextFormat;
+use crate::{Item, Options, Parsed, diag};
+
+/// How sure it is that `text` is Aiken.
+pub fn sniff(text: &str) -> u8 {
+    let mut options = 0;
+    for line in text.lines().take(400) {
+        let t = line.trim();
+        if t.starts_with("ANSWER:") && options >= 2 {
+            return 3;
+        }
+        if is_option(t) {
+            options += 1;
+        }
+    }
+    0
+}
+
+fn is_option(line: &str) -> bool {
+    let b = line.as_bytes();
+    b.len() >= 3
+        && b[0].is_ascii_uppercase()
+        && matches!(b[1], b'.' | b')')
+        && matches!(b[2], b' ' | b'\t')
+}
+
+fn is_lowercase_option(line: &str) -> bool {
+    let b = line.as_bytes();
+    b.len() >= 3
+        && b[0].is_ascii_lowercase()
+        && matches!(b[1], b'.' | b')')
+        && matches!(b[2], b' ' | b'\t')
+}
+
+struct Open {
+    stem: String,
+    span: Range<usize>,
+    options: Vec<(char, String)>,
+    continued: bool,
+    /// Why it cannot be imported, once that is known.
+    broken: Option<String>,
+}
+
+/// Imports an Aiken file.
+pub fn import(bytes: &[u8], options: &Options) -> Parsed {
+    let (text, note) = decode::text(bytes, Fallback::Windows1252, "Aiken file", options);
+    let mut parsed = Parsed {
+        diagnostics: note.into_iter().collect(),
+        ..Parsed::default()
+    };
+    let mut open: Option<Open> = None;
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let line_span = {
+            let content = raw.trim_end_matches('\n');
+            let lead = content.len() - content.trim_start().len();
+            offset + lead..offset + content.trim_end().len()
+        };
+        offset += raw.len();
+        let line = raw.trim();
+        if line.chars().count() < 2 {
+            continue;
+        }
+        if is_option(line) {
+            match &mut open {
+                Some(q) => {
+                    let letter = char::from(line.as_bytes()[0]);
+                    q.options.push((letter, line[2..].trim().to_owned()));
+                }
+                None => warn(
+                    &mut parsed,
+                    options,
+                    line_span,
+                    "an option before any question; left out".to_owned(),
+                    "an Aiken question starts with its text on a line of its own",
+                ),
+            }
+        } else if let Some(rest) = line.strip_prefix("ANSWER:") {
+            match open.take() {
+                Some(q) => finish(q, rest.trim(), line_span, options, &mut parsed),
+                None => warn(
+                    &mut parsed,
+                    options,
+                    line_span,
+                    "`ANSWER:` before any question; left out".to_owned(),
+                    "an Aiken question is its text, its options, then `ANSWER:`",
+                ),
+            }
+        } else if is_lowercase_option(line)
+            && let Some(q) = &mut open
+        {
+            if q.broken.is_none() {
+                q.broken = Some(format!(
+                    "`{}` is not an option: Moodle takes only capital letters, as `A.` or `A)`",
+                    &line[..2]
+                ));
+            }
+        } else {
+            match &mut open {
+                Some(q) if q.options.is_empty() => {
+                    q.stem.push('\n');
+                    q.stem.push_str(line);
+                    q.continued = true;
+                    q.span.end = line_span.end;
+                }
+                _ => {
+                    if let Some(q) = open.take() {
+                        let why = format!(
+                            "question `{}` skipped: it has no `ANSWER:` line before the next question",
+                            build::short_name(&q.stem)
+                        );
+                        let name = build::short_name(&q.stem);
+                        build::skip(
+                            &mut parsed,
+                            options,
+                            q.span,
+                            "incomplete",
+                            &name,
+                            why,
+                            "end every question with a line `ANSWER: <letter>`, and write options as `A. text` or `A) text`",
+                        );
+                    }
+                    open = Some(Open {
+                        stem: line.to_owned(),
+                        span: line_span,
+                        options: Vec::new(),
+                        continued: false,
+                        broken: None,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(q) = open {
+        let name = build::short_name(&q.stem);
+        build::skip(
+            &mut parsed,
+            options,
+            q.span,
+            "incomplete",
+            &name,
+            format!("question `{name}` skipped: the file ends before its `ANSWER:` line"),
+            "end every question with a line `ANSWER: <letter>`",
+        );
+    }
+    parsed.text = text;
+    parsed
+}
+
+fn warn(parsed: &mut Parsed, options: &Options, span: Range<usize>, message: String, help: &str) {
+    parsed.diagnostics.push(
+        diag("I002", Severity::Warning, options, span, message)
+            .with_label("this line")
+            .with_help(help.to_owned()),
+    );
+}
+
+fn finish(
+    q: Open,
+    answer: &str,
+    answer_span: Range<usize>,
+    options: &Options,
+    parsed: &mut Parsed,
+) {
+    let name = build::short_name(&q.stem);
+    if let Some(why) = &q.broken {
+        build::skip(
+            parsed,
+            options,
+            q.span.start..answer_span.end,
+            "incomplete",
+            &name,
+            format!("question `{name}` skipped: {why}"),
+            "write options as `A. text` or `A) text`",
+        );
+        return;
+    }
+    let letter = answer.chars().next();
+    let index = letter.and_then(|l| q.options.iter().position(|(o, _)| *o == l));
+    let span = q.span.start..answer_span.end;
+    let Some(index) = index else {
+        let letters: String = q.options.iter().map(|(l, _)| *l).collect();
+        build::skip(
+            parsed,
+            options,
+            answer_span,
+            "unanswerable",
+            &name,
+            format!(
+                "question `{name}` skipped: `ANSWER: {answer}` names no option (its options are {})",
+                letters
+                    .chars()
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "write the letter of the correct option after `ANSWER:`",
+        );
+        return;
+    };
+    if q.options.len() < 2 {
+        build::skip(
+            parsed,
+            options,
+            span,
+            "incomplete",
+            &name,
+            format!(
+                "question `{name}` skipped: it has {} option(s); Moodle needs at least 2",
+                q.options.len()
+            ),
+            "give the question at least two options",
+        );
+        return;
+    }
+    if q.continued {
+        parsed.diagnostics.push(
+            diag(
+                "I003",
+                Severity::Info,
+                options,
+                q.span.clone(),
+                format!("question `{name}`: its text runs over several lines; read them as one text (Moodle reads only the first)"),
+            )
+            .with_help("check the imported question's text"),
+        );
+    }
+    let mut notes = Notes::default();
+    let lang = options.lang.as_str();
+    let choices: Vec<Spanned<Choice>> = q
+        .options
+        .iter()
+        .map(|(_, text)| {
+            build::choice(
+                build::convert(text, TextFormat::Plain, lang, &mut notes),
+                None,
+            )
+        })
+        .collect();
+    let stem = build::convert(&q.stem, TextFormat::Plain, lang, &mut notes);
+    parsed.items.push(Item {
+        path: Vec::new(),
+        source_id: None,
+        name: None,
+        question: build::question(Parts {
+            stem,
+            options: choices,
+            key: vec![index],
+            multiple: false,
+            explanation: None,
+            tags: Vec::new(),
+            shuffle: None,
+        }),
+        span,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moodles_example() {
+        let text = "What is the correct answer to this question?\nA. Is it this one?\nB. Maybe this answer?\nC. Possibly this one?\nD. Must be this one!\nANSWER: D\n\nWhich LMS has the most quiz import formats?\nA) Moodle\nB) ATutor\nC) Claroline\nD) Blackboard\nE) WebCT\nF) Ilias\nANSWER: A\n";
+        let p = import(text.as_bytes(), &Options::default());
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        assert_eq!(p.items.len(), 2);
+        assert_eq!(p.items[0].question.key_indices(), vec![3]);
+        assert_eq!(p.items[1].question.options.len(), 6);
+        assert_eq!(
+            p.items[1].question.options[0].text.get("en"),
+            Some("Moodle")
+        );
+    }
+
+    #[test]
+    fn an_answer_pointing_nowhere_and_lowercase_options_are_reported() {
+        let text = "Q1?\nA. x\nB. y\nANSWER: E\n\nQ2?\na) x\nb) y\nANSWER: A\n";
+        let p = import(text.as_bytes(), &Options::default());
+        assert!(p.items.is_empty());
+        assert_eq!(p.skipped.len(), 2, "{:?}", p.diagnostics);
+        assert!(p.diagnostics[0].message.contains("names no option"));
+        assert!(
+            p.diagnostics[1].message.contains("capital letters"),
+            "{}",
+            p.diagnostics[1].message
+        );
+    }
+}
