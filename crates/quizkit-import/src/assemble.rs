@@ -44,18 +44,18 @@ pub struct Existing<'a> {
     pub root_entries: &'a BTreeSet<String>,
     /// The `#:schema` lines of the bank's question files, `topic.toml` and `category.toml`
     /// files, as found in one of each, for the new files to carry the same.
-    pub schema: SchemaLines,
+    pub schema: &'a SchemaLines,
 }
 
 /// The `#:schema` targets of the files an import writes, by kind.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct SchemaLines {
     /// Of question files.
-    pub questions: Option<&'static str>,
+    pub questions: Option<String>,
     /// Of `topic.toml`.
-    pub topic: Option<&'static str>,
+    pub topic: Option<String>,
     /// Of `category.toml`.
-    pub category: Option<&'static str>,
+    pub category: Option<String>,
 }
 
 /// The counts the summary reports.
@@ -117,6 +117,7 @@ struct TopicOut {
     title: LocalizedText,
     slug: String,
     summary: Option<LocalizedText>,
+    key_points: Vec<LocalizedText>,
     questions: Vec<Question>,
 }
 
@@ -223,11 +224,24 @@ pub fn assemble(
         })
         .unwrap_or_default();
 
-    let descriptions: Vec<(&Vec<String>, &LocalizedText)> = parsed
-        .iter()
-        .flat_map(|p| p.categories.iter())
-        .filter_map(|c| c.description.as_ref().map(|d| (&c.path, d)))
-        .collect();
+    let infos: Vec<&crate::CategoryInfo> = parsed.iter().flat_map(|p| p.categories.iter()).collect();
+    let info_of = |path_len_one: bool, category: &str, topic: &str| {
+        infos.iter().copied().find(|c| {
+            if path_len_one {
+                c.path.len() == 1 && c.path[0] == category
+            } else {
+                c.path.len() >= 2 && place(&c.path) == (category.to_owned(), topic.to_owned())
+            }
+        })
+    };
+    // The folder name a source's category idnumber gives (`bank/category/topic`): its last
+    // part, when that is a valid folder name.
+    let idnumber_slug = |info: Option<&crate::CategoryInfo>| {
+        info.and_then(|i| i.idnumber.as_deref())
+            .and_then(|id| id.rsplit('/').next())
+            .filter(|s| is_valid_id(s))
+            .map(str::to_owned)
+    };
 
     for (file_index, p) in parsed.iter().enumerate() {
         for item in &p.items {
@@ -249,19 +263,18 @@ pub fn assemble(
                             })
                         })
                     });
+                    let info = info_of(true, &category_key, "");
                     let (slug_value, existing_category) = match matching {
                         Some(c) => (c.slug.clone(), true),
                         None => {
-                            let base = first_slug(&title, "category");
+                            let base = idnumber_slug(info)
+                                .unwrap_or_else(|| first_slug(&title, "category"));
                             let unique = unique_name(&base, &taken_category_slugs);
                             taken_category_slugs.insert(unique.clone());
                             (unique, false)
                         }
                     };
-                    let description = descriptions
-                        .iter()
-                        .find(|(path, _)| path.len() == 1 && path[0] == category_key)
-                        .map(|(_, d)| (*d).clone());
+                    let description = info.and_then(|i| with_points(i.description.clone(), &i.key_points));
                     categories.push(CategoryOut {
                         key: category_key.clone(),
                         title,
@@ -290,19 +303,18 @@ pub fn assemble(
                         taken.extend(c.topics.iter().map(|t| t.slug.clone()));
                         taken.insert(CATEGORY_FILE.to_owned());
                     }
-                    let base = first_slug(&title, "topic");
-                    let summary = descriptions
-                        .iter()
-                        .find(|(path, _)| {
-                            path.len() >= 2
-                                && place(path) == (category_key.clone(), topic_key.clone())
-                        })
-                        .map(|(_, d)| (*d).clone());
+                    let info = if item.path.len() >= 2 {
+                        info_of(false, &category_key, &topic_key)
+                    } else {
+                        None
+                    };
+                    let base = idnumber_slug(info).unwrap_or_else(|| first_slug(&title, "topic"));
                     category.topics.push(TopicOut {
                         key: topic_key.clone(),
                         title,
                         slug: unique_name(&base, &taken),
-                        summary,
+                        summary: info.and_then(|i| i.description.clone()),
+                        key_points: info.map(|i| i.key_points.clone()).unwrap_or_default(),
                         questions: Vec::new(),
                     });
                     category.topics.len() - 1
@@ -365,11 +377,11 @@ pub fn assemble(
 
     // The files.
     let schema = match existing {
-        Some(e) => e.schema,
+        Some(e) => e.schema.clone(),
         None => SchemaLines {
-            questions: Some("../../.schema/questions.schema.json"),
-            topic: Some("../../.schema/topic.schema.json"),
-            category: Some("../.schema/category.schema.json"),
+            questions: Some(format!("../../{SCHEMA_DIR}/questions.schema.json")),
+            topic: Some(format!("../../{SCHEMA_DIR}/topic.schema.json")),
+            category: Some(format!("../{SCHEMA_DIR}/category.schema.json")),
         },
     };
     let plain_if = |text: LocalizedText| {
@@ -406,7 +418,7 @@ pub fn assemble(
             };
             out.files.push((
                 format!("{}/{CATEGORY_FILE}", category.slug),
-                write::category_file(&meta, schema.category),
+                write::category_file(&meta, schema.category.as_deref()),
             ));
         }
         for (i, topic) in category.topics.into_iter().enumerate() {
@@ -414,13 +426,13 @@ pub fn assemble(
             let meta = TopicMeta {
                 title: Some(s(plain_if(topic.title))),
                 summary: topic.summary.map(|d| s(plain_if(d))),
-                key_points: Vec::new(),
+                key_points: topic.key_points.into_iter().map(|p| s(plain_if(p))).collect(),
                 order: Some(s(topic_order_base + i as i64 + 1)),
             };
             let dir = format!("{}/{}", category.slug, topic.slug);
             out.files.push((
                 format!("{dir}/{TOPIC_FILE}"),
-                write::topic_file(&meta, schema.topic),
+                write::topic_file(&meta, schema.topic.as_deref()),
             ));
             let chunks: Vec<&[Question]> = topic.questions.chunks(QUESTIONS_PER_FILE).collect();
             let width = chunks.len().to_string().len().max(2);
@@ -432,21 +444,36 @@ pub fn assemble(
                 };
                 out.files.push((
                     format!("{dir}/{name}"),
-                    write::question_file(chunk, schema.questions),
+                    write::question_file(chunk, schema.questions.as_deref()),
                 ));
             }
         }
     }
     summary.categories = new_categories as usize;
     if existing.is_none() {
-        let mut config = BankConfig::new(new.id.clone(), languages.clone());
+        // The bank's id from the sources' category idnumbers (`bank/category`, as quizkit's
+        // Moodle export writes them) when they agree: Anki GUIDs depend on it.
+        let prefixes: BTreeSet<&str> = infos
+            .iter()
+            .filter_map(|i| i.idnumber.as_deref())
+            .filter(|id| id.contains('/'))
+            .filter_map(|id| id.split('/').next())
+            .collect();
+        let id = match prefixes.iter().next() {
+            Some(only) if prefixes.len() == 1 && is_valid_id(only) => (*only).to_owned(),
+            _ => new.id.clone(),
+        };
+        let mut config = BankConfig::new(id, languages.clone());
         config.title = Some(s(plain_if(LocalizedText::single(
             &languages[0],
             new.title.clone(),
         ))));
         out.files.push((
             CONFIG_FILE.to_owned(),
-            write::bank_file(&config, Some(".schema/quizkit.schema.json")),
+            write::bank_file(
+                &config,
+                Some(&format!("{SCHEMA_DIR}/quizkit.schema.json")),
+            ),
         ));
         for schema in quizkit_model::schema::all() {
             out.files
@@ -466,6 +493,41 @@ fn question_texts(q: &Question) -> Vec<&LocalizedText> {
         texts.extend(c.feedback.as_ref().map(|f| &f.value));
     }
     texts
+}
+
+/// A category's description with the key points its source ended it with, as one text: a
+/// category has no key points.
+fn with_points(description: Option<LocalizedText>, points: &[LocalizedText]) -> Option<LocalizedText> {
+    if points.is_empty() {
+        return description;
+    }
+    let mut text = description.unwrap_or_default();
+    let langs: Vec<String> = points
+        .iter()
+        .flat_map(|p| p.entries.iter().map(|e| e.lang.value.clone()))
+        .fold(Vec::new(), |mut v, l| {
+            if !v.contains(&l) {
+                v.push(l);
+            }
+            v
+        });
+    for lang in langs {
+        let list: Vec<String> = points
+            .iter()
+            .map(|p| format!("- {}", p.get_or_first(&lang).replace('\n', "\n  ")))
+            .collect();
+        let list = list.join("\n");
+        match text.entries.iter_mut().find(|e| e.lang.value == lang) {
+            Some(e) => {
+                e.text.value = format!("{}\n\n{list}", e.text.value).trim().to_owned();
+            }
+            None => text.entries.push(quizkit_model::LangText {
+                lang: s(lang),
+                text: s(list),
+            }),
+        }
+    }
+    Some(text)
 }
 
 /// A one-language text written as a plain string.

@@ -82,20 +82,27 @@ impl Notes {
                 .with_help("quizkit's exports show inline HTML as written; rewrite it in Markdown where you can"),
             );
         }
-        for image in &self.images {
+        if !self.images.is_empty() {
+            let names: Vec<String> = self.images.iter().map(|i| format!("`{i}`")).collect();
+            let (what, them) = if self.images.len() == 1 {
+                ("the attached file", "it")
+            } else {
+                ("attached files", "them")
+            };
             diagnostics.push(
                 diag(
                     "I004",
                     Severity::Warning,
                     options,
-                    span.clone(),
+                    span,
                     format!(
-                        "question `{name}` shows the attached image `{image}`, which is not imported: the bank cannot hold media yet"
+                        "question `{name}` uses {what} {}, not imported: the bank cannot hold media yet",
+                        names.join(", ")
                     ),
                 )
                 .with_label("this question")
                 .with_help(format!(
-                    "the text keeps `![…]({image})` where the image was; put the image where the bank can serve it, or replace the reference with an https:// address"
+                    "the text keeps a reference by name where {them} stood; put the files where the bank can serve them, or point the references at https:// addresses"
                 )),
             );
         }
@@ -126,6 +133,81 @@ pub(crate) fn convert(
             })
             .collect(),
     )
+}
+
+/// A description whose HTML ends with a bulleted list, as its text before the list and the
+/// list's items, in every language; the whole of it as the text when it ends otherwise.
+pub(crate) fn convert_with_points(
+    raw: &str,
+    format: TextFormat,
+    lang: &str,
+    notes: &mut Notes,
+) -> (Option<LocalizedText>, Vec<LocalizedText>) {
+    let mut parts = multilang::split(raw);
+    if parts.is_empty() {
+        parts = vec![(lang.to_owned(), raw.to_owned())];
+    }
+    let split: Vec<(String, String, String, Vec<String>)> = parts
+        .into_iter()
+        .map(|(l, html)| {
+            let (before, items) = match format {
+                TextFormat::Html => trailing_list(&html),
+                _ => (html.clone(), Vec::new()),
+            };
+            (l, html, before, items)
+        })
+        .collect();
+    let counts: Vec<usize> = split.iter().map(|(_, _, _, items)| items.len()).collect();
+    // Key points only when every language has the same number of them.
+    let use_points = counts.iter().all(|&c| c > 0 && c == counts[0]);
+    let mut summary = Vec::new();
+    let mut points: Vec<Vec<(String, String)>> =
+        vec![Vec::new(); if use_points { counts[0] } else { 0 }];
+    for (l, whole, before, items) in &split {
+        let text = if use_points { before } else { whole };
+        let converted = html::to_markdown(text, format);
+        notes.absorb(&converted);
+        summary.push((l.clone(), converted.markdown));
+        if use_points {
+            for (i, item) in items.iter().enumerate() {
+                let converted = html::to_markdown(item, TextFormat::Html);
+                notes.absorb(&converted);
+                points[i].push((l.clone(), converted.markdown));
+            }
+        }
+    }
+    let summary = localized(summary);
+    let summary = (!is_blank(&summary)).then_some(summary);
+    (summary, points.into_iter().map(localized).collect())
+}
+
+/// HTML that ends with a `<ul>` of simple items: the HTML before it, and the items' HTML.
+fn trailing_list(html: &str) -> (String, Vec<String>) {
+    let trimmed = html.trim_end();
+    let none = (html.to_owned(), Vec::new());
+    if !trimmed.ends_with("</ul>") {
+        return none;
+    }
+    let Some(start) = trimmed.rfind("<ul>") else {
+        return none;
+    };
+    let list = &trimmed[start + 4..trimmed.len() - 5];
+    if list.contains("<ul") || list.contains("<ol") {
+        return none;
+    }
+    let mut items = Vec::new();
+    let mut rest = list.trim();
+    while !rest.is_empty() {
+        let Some(after) = rest.strip_prefix("<li>") else {
+            return none;
+        };
+        let Some(end) = after.find("</li>") else {
+            return none;
+        };
+        items.push(after[..end].to_owned());
+        rest = after[end + 5..].trim_start();
+    }
+    (trimmed[..start].to_owned(), items)
 }
 
 /// A plain-text name (a question title, a category name) as a text per language.

@@ -200,6 +200,8 @@ fn read_block(
         parsed.categories.push(CategoryInfo {
             path: path.clone(),
             description: None,
+            key_points: Vec::new(),
+            idnumber: None,
         });
         return Ok(());
     }

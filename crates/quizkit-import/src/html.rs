@@ -53,8 +53,8 @@ pub struct Converted {
     pub markdown: String,
     /// The HTML elements kept inline (`sub`, `sup`…), each once, in order of appearance.
     pub kept_html: Vec<String>,
-    /// The names of the attached files the text shows as images (`@@PLUGINFILE@@/name`), as
-    /// they appear in the Markdown.
+    /// The names of the attached files the text shows or links to (`@@PLUGINFILE@@/name`),
+    /// as they appear in the Markdown.
     pub images: Vec<String>,
 }
 
@@ -237,9 +237,9 @@ static DISPLAY_MATH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?s)\\\[(.+?)\\\]|\$\$(.+?)\$\$").expect("display math"));
 static KEPT_TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|[^\\])<([a-z][a-z0-9]*)").expect("kept tag"));
-static PLUGINFILE_IMG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)<img\b[^>]*?\bsrc\s*=\s*["']@@PLUGINFILE@@/([^"']*)["']"#)
-        .expect("pluginfile image")
+static PLUGINFILE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)\b(src|href)\s*=\s*["']@@PLUGINFILE@@/([^"']*)["']"#)
+        .expect("pluginfile reference")
 });
 
 /// Converts a text in `format` to Markdown.
@@ -263,14 +263,29 @@ pub fn html_to_markdown(html: &str) -> Converted {
             ..Converted::default()
         };
     }
-    let images: Vec<String> = PLUGINFILE_IMG
-        .captures_iter(html)
-        .filter_map(|c| c.get(1).map(|m| attachment_name(m.as_str())))
-        .collect();
-    let with_math = mark_math(html);
+    let mut images: Vec<String> = Vec::new();
+    for c in PLUGINFILE.captures_iter(html) {
+        if let Some(m) = c.get(2) {
+            let name = attachment_name(m.as_str());
+            if !images.contains(&name) {
+                images.push(name);
+            }
+        }
+    }
+    // Links to attached files point at the file by name, as images do.
+    let html = PLUGINFILE.replace_all(html, |c: &regex::Captures| {
+        let attr = c.get(1).map_or("src", |m| m.as_str());
+        let name = c.get(2).map_or("", |m| m.as_str());
+        if attr.eq_ignore_ascii_case("href") {
+            format!("{attr}=\"{}\"", attr_escape(&attachment_name(name)))
+        } else {
+            c[0].to_owned()
+        }
+    });
+    let with_math = mark_math(&html);
     let markdown = CONVERTER.convert(&with_math).unwrap_or_else(|_| {
         // html5ever reads any input; the converter fails only on I/O, which a string has not.
-        escape_html(html)
+        escape_html(&html)
     });
     let markdown = finish(&markdown);
     let mut kept_html = Vec::new();

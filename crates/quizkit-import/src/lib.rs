@@ -80,6 +80,11 @@ pub struct CategoryInfo {
     pub path: Vec<String>,
     /// The description (Markdown), when the source gives a non-empty one.
     pub description: Option<LocalizedText>,
+    /// The items of a bulleted list that ends the description, each a key point of a topic
+    /// (quizkit's Moodle export writes a topic's key points so).
+    pub key_points: Vec<LocalizedText>,
+    /// The category's id in the source (Moodle `<idnumber>`), as written.
+    pub idnumber: Option<String>,
 }
 
 /// A question that is not imported, and why.

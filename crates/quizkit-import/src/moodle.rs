@@ -490,15 +490,20 @@ fn category(el: &El, path: &mut Vec<String>, options: &Options, parsed: &mut Par
         .and_then(|c| c.child_text("text"))
         .unwrap_or("");
     *path = category_path(raw);
-    let description = el.child("info").and_then(|info| {
-        let (text, format) = field(info, TextFormat::Html).ok()?;
-        let mut notes = Notes::default();
-        let text = build::convert(&text, format, &options.lang, &mut notes);
-        (!build::is_blank(&text)).then_some(text)
-    });
+    let mut notes = Notes::default();
+    let (description, key_points) = match el.child("info").map(|info| field(info, TextFormat::Html)) {
+        Some(Ok((text, format))) => build::convert_with_points(&text, format, &options.lang, &mut notes),
+        _ => (None, Vec::new()),
+    };
+    let idnumber = el
+        .child("idnumber")
+        .map(|i| i.text.trim().to_owned())
+        .filter(|i| !i.is_empty());
     parsed.categories.push(CategoryInfo {
         path: path.clone(),
         description,
+        key_points,
+        idnumber,
     });
 }
 

@@ -10,6 +10,7 @@ use crate::fsio::Failure;
 pub mod build;
 pub mod calc;
 pub mod export;
+pub mod import;
 pub mod lint;
 pub mod rule;
 pub mod schema;
@@ -29,6 +30,8 @@ pub enum Command {
     Calc(calc::CalcArgs),
     /// Export the bank to one target (json, moodle, gift, anki, html).
     Export(export::ExportArgs),
+    /// Import Moodle XML, GIFT, Aiken or CSV files into a bank: `quizkit import export.xml -o bank`.
+    Import(import::ImportArgs),
 }
 
 /// Runs the chosen subcommand; `Ok` holds the exit code.
@@ -40,6 +43,7 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
         Command::Schema(args) => schema::run(&cli.global, args),
         Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),
+        Command::Import(args) => import::run(&cli.global, args),
     }
 }
 
