@@ -254,21 +254,27 @@ fn finish(
         })
         .collect();
     let stem = build::convert(&q.stem, TextFormat::Plain, lang, &mut notes);
-    parsed.items.push(Item {
-        path: Vec::new(),
-        source_id: None,
-        name: None,
-        question: build::question(Parts {
-            stem,
-            options: choices,
-            key: vec![index],
-            multiple: false,
-            explanation: None,
-            tags: Vec::new(),
-            shuffle: None,
-        }),
-        span,
-    });
+    build::push_item(
+        parsed,
+        options,
+        Item {
+            path: Vec::new(),
+            source_id: None,
+            name: None,
+            question: build::question(Parts {
+                stem,
+                options: choices,
+                key: vec![index],
+                multiple: false,
+                explanation: None,
+                tags: Vec::new(),
+                shuffle: None,
+            }),
+            span,
+        },
+        "multichoice",
+        &name,
+    );
 }
 
 #[cfg(test)]

@@ -224,7 +224,8 @@ pub fn assemble(
         })
         .unwrap_or_default();
 
-    let infos: Vec<&crate::CategoryInfo> = parsed.iter().flat_map(|p| p.categories.iter()).collect();
+    let infos: Vec<&crate::CategoryInfo> =
+        parsed.iter().flat_map(|p| p.categories.iter()).collect();
     let info_of = |path_len_one: bool, category: &str, topic: &str| {
         infos.iter().copied().find(|c| {
             if path_len_one {
@@ -274,7 +275,8 @@ pub fn assemble(
                             (unique, false)
                         }
                     };
-                    let description = info.and_then(|i| with_points(i.description.clone(), &i.key_points));
+                    let description =
+                        info.and_then(|i| with_points(i.description.clone(), &i.key_points));
                     categories.push(CategoryOut {
                         key: category_key.clone(),
                         title,
@@ -426,7 +428,11 @@ pub fn assemble(
             let meta = TopicMeta {
                 title: Some(s(plain_if(topic.title))),
                 summary: topic.summary.map(|d| s(plain_if(d))),
-                key_points: topic.key_points.into_iter().map(|p| s(plain_if(p))).collect(),
+                key_points: topic
+                    .key_points
+                    .into_iter()
+                    .map(|p| s(plain_if(p)))
+                    .collect(),
                 order: Some(s(topic_order_base + i as i64 + 1)),
             };
             let dir = format!("{}/{}", category.slug, topic.slug);
@@ -470,10 +476,7 @@ pub fn assemble(
         ))));
         out.files.push((
             CONFIG_FILE.to_owned(),
-            write::bank_file(
-                &config,
-                Some(&format!("{SCHEMA_DIR}/quizkit.schema.json")),
-            ),
+            write::bank_file(&config, Some(&format!("{SCHEMA_DIR}/quizkit.schema.json"))),
         ));
         for schema in quizkit_model::schema::all() {
             out.files
@@ -497,7 +500,10 @@ fn question_texts(q: &Question) -> Vec<&LocalizedText> {
 
 /// A category's description with the key points its source ended it with, as one text: a
 /// category has no key points.
-fn with_points(description: Option<LocalizedText>, points: &[LocalizedText]) -> Option<LocalizedText> {
+fn with_points(
+    description: Option<LocalizedText>,
+    points: &[LocalizedText],
+) -> Option<LocalizedText> {
     if points.is_empty() {
         return description;
     }

@@ -322,6 +322,49 @@ pub(crate) fn question(parts: Parts) -> Question {
     }
 }
 
+/// The most text one question may hold, in bytes, over all its texts: far above any real
+/// question, and well below the size of a question file quizkit reads.
+pub const MAX_QUESTION_TEXT: usize = 512 * 1024;
+
+/// The bytes of text a question holds.
+pub(crate) fn text_size(q: &Question) -> usize {
+    let size = |t: &LocalizedText| t.entries.iter().map(|e| e.text.value.len()).sum::<usize>();
+    size(&q.stem)
+        + q.explanation.as_ref().map_or(0, |e| size(e))
+        + q.options
+            .iter()
+            .map(|c| size(&c.text) + c.feedback.as_ref().map_or(0, |f| size(f)))
+            .sum::<usize>()
+}
+
+/// Adds a question, or skips it when it holds more than [`MAX_QUESTION_TEXT`].
+pub(crate) fn push_item(
+    parsed: &mut crate::Parsed,
+    options: &Options,
+    item: crate::Item,
+    kind: &str,
+    name: &str,
+) {
+    let size = text_size(&item.question);
+    if size > MAX_QUESTION_TEXT {
+        skip(
+            parsed,
+            options,
+            item.span,
+            "too long",
+            name,
+            format!(
+                "{kind} question `{name}` skipped: it holds {} KiB of text, more than the {} KiB a question may",
+                size / 1024,
+                MAX_QUESTION_TEXT / 1024
+            ),
+            "split the text, or move what it quotes into a file the question links to",
+        );
+        return;
+    }
+    parsed.items.push(item);
+}
+
 /// A skipped question's diagnostic and record.
 pub(crate) fn skip(
     parsed: &mut crate::Parsed,
@@ -346,7 +389,11 @@ pub(crate) fn skip(
 
 /// A short name for messages: the first words of a text.
 pub(crate) fn short_name(text: &str) -> String {
-    let plain = html::plain_text(text);
+    let head = match text.char_indices().nth(400) {
+        Some((i, _)) => &text[..i],
+        None => text,
+    };
+    let plain = html::plain_text(head);
     let mut out: String = plain.chars().take(60).collect();
     if plain.chars().count() > 60 {
         out.push('…');

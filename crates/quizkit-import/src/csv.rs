@@ -463,15 +463,21 @@ fn row(cells: &[(&Column, &str)], span: Range<usize>, options: &Options, parsed:
         tags,
         shuffle: None,
     });
-    parsed.items.push(Item {
-        path,
-        source_id: get(&Column::Id)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned),
-        name: None,
-        question,
-        span,
-    });
+    build::push_item(
+        parsed,
+        options,
+        Item {
+            path,
+            source_id: get(&Column::Id)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
+            name: None,
+            question,
+            span,
+        },
+        "multichoice",
+        &name,
+    );
 }
 
 /// The key from an answer cell: letters naming options (`B`, `A,C`, `a c`), or the text of

@@ -290,8 +290,13 @@ fn read_block(
     let answer_text = answer_text.unwrap_or_default();
     let mut notes = Notes::default();
     let lang = options.lang.as_str();
-    let stem = build::convert(&question_text, qformat, lang, &mut notes);
-    let explanation = general_feedback.as_ref().map(|g| {
+    let imported = matches!(kind, "multichoice" | "truefalse");
+    let stem = if imported {
+        build::convert(&question_text, qformat, lang, &mut notes)
+    } else {
+        LocalizedText::default()
+    };
+    let explanation = general_feedback.as_ref().filter(|_| imported).map(|g| {
         let (text, format) = with_format(g, qformat);
         build::convert(&text, format, lang, &mut notes)
     });
@@ -377,13 +382,19 @@ fn read_block(
         return Ok(());
     }
     notes.report(options, span.clone(), &shown, &mut parsed.diagnostics);
-    parsed.items.push(Item {
-        path: path.clone(),
-        source_id: id,
-        name,
-        question: build::question(parts),
-        span,
-    });
+    build::push_item(
+        parsed,
+        options,
+        Item {
+            path: path.clone(),
+            source_id: id,
+            name,
+            question: build::question(parts),
+            span,
+        },
+        kind,
+        &shown,
+    );
     Ok(())
 }
 

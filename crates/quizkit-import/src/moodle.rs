@@ -167,7 +167,7 @@ fn read(text: &str, options: &Options, parsed: &mut Parsed) -> Result<(), Fatal>
         match event {
             Event::DocType(_) => {
                 return Err(fatal(
-                    before..after,
+                    before..(before + "<!DOCTYPE".len()).min(after),
                     "the file has a document type declaration (DTD)",
                     "quizkit never reads DTDs or the entities they declare; Moodle's exports have none, so remove it",
                 ));
@@ -491,8 +491,11 @@ fn category(el: &El, path: &mut Vec<String>, options: &Options, parsed: &mut Par
         .unwrap_or("");
     *path = category_path(raw);
     let mut notes = Notes::default();
-    let (description, key_points) = match el.child("info").map(|info| field(info, TextFormat::Html)) {
-        Some(Ok((text, format))) => build::convert_with_points(&text, format, &options.lang, &mut notes),
+    let (description, key_points) = match el.child("info").map(|info| field(info, TextFormat::Html))
+    {
+        Some(Ok((text, format))) => {
+            build::convert_with_points(&text, format, &options.lang, &mut notes)
+        }
         _ => (None, Vec::new()),
     };
     let idnumber = el
@@ -677,13 +680,19 @@ fn choice_question(
         .child("idnumber")
         .map(|i| i.text.clone())
         .filter(|i| !i.is_empty());
-    parsed.items.push(Item {
-        path: path.to_vec(),
-        source_id: idnumber,
-        name: (!name.trim().is_empty()).then(|| name.to_owned()),
-        question: build::question(parts),
-        span: el.tag_span(),
-    });
+    build::push_item(
+        parsed,
+        options,
+        Item {
+            path: path.to_vec(),
+            source_id: idnumber,
+            name: (!name.trim().is_empty()).then(|| name.to_owned()),
+            question: build::question(parts),
+            span: el.tag_span(),
+        },
+        kind,
+        &shown,
+    );
     Ok(())
 }
 

@@ -148,7 +148,11 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
         .unwrap_or_default();
     let id = quizkit_import::slug::slug(&dir_name);
     let new = NewBank {
-        id: if id.is_empty() { "imported".to_owned() } else { id },
+        id: if id.is_empty() {
+            "imported".to_owned()
+        } else {
+            id
+        },
         title: if dir_name.is_empty() {
             "Imported questions".to_owned()
         } else {
@@ -263,11 +267,10 @@ impl Target {
             return Ok(Target::New);
         }
         if !dir.is_dir() {
-            return Err(Failure::new(format!(
-                "`{}` exists and is not a folder",
-                dir.display()
-            ))
-            .with_help("name a new folder, or an existing bank, with `-o`"));
+            return Err(
+                Failure::new(format!("`{}` exists and is not a folder", dir.display()))
+                    .with_help("name a new folder, or an existing bank, with `-o`"),
+            );
         }
         if dir.join(CONFIG_FILE).is_file() {
             return Ok(Target::Bank);
@@ -291,11 +294,10 @@ impl Target {
 fn read_input(path: &Path) -> Result<Vec<u8>, Failure> {
     let meta = fs::metadata(path).map_err(|e| Failure::io("read", path, &e))?;
     if !meta.is_file() {
-        return Err(Failure::new(format!(
-            "`{}` is not a regular file",
-            path.display()
-        ))
-        .with_help("name the exported file itself"));
+        return Err(
+            Failure::new(format!("`{}` is not a regular file", path.display()))
+                .with_help("name the exported file itself"),
+        );
     }
     if meta.len() > MAX_IMPORT_SIZE {
         return Err(Failure::new(format!(
@@ -369,8 +371,7 @@ fn valid_language(lang: &str) -> bool {
     let primary = parts.next().unwrap_or_default();
     (2..=3).contains(&primary.len())
         && primary.bytes().all(|b| b.is_ascii_lowercase())
-        && parts
-            .all(|p| (2..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// Writes the new files: staged beside DIR first, then moved in, each new folder or file by
@@ -381,7 +382,10 @@ fn write_bank(dir: &Path, target: &Target, files: &[(String, String)]) -> Result
     let staged = staging_dir(dir)?;
     let result = (|| -> Result<(), Failure> {
         for (rel, content) in files {
-            if rel.split('/').any(|p| p.is_empty() || p == "." || p == "..") || rel.starts_with('/')
+            if rel
+                .split('/')
+                .any(|p| p.is_empty() || p == "." || p == "..")
+                || rel.starts_with('/')
             {
                 return Err(Failure::new(format!(
                     "refusing to write outside the bank: `{rel}`"
