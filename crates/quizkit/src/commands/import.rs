@@ -19,6 +19,9 @@ use crate::{EXIT_CONTENT, EXIT_FAILURE, EXIT_OK};
 /// The largest file read: far above any real export, low enough to keep memory bounded.
 pub const MAX_IMPORT_SIZE: u64 = 4 * 1024 * 1024 * 1024;
 
+/// The longest source line shown in a diagnostic's snippet, in bytes.
+const LONGEST_SNIPPET_LINE: usize = 2000;
+
 /// Arguments of `quizkit import`.
 #[derive(Debug, Args)]
 #[command(
@@ -242,10 +245,33 @@ fn print_diagnostics(
     if diagnostics.is_empty() {
         return;
     }
+    // A snippet shows the whole line of its span: for a line of megabytes (a file without
+    // line breaks) the place is given in the message instead.
+    let diagnostics: Vec<Diagnostic> = diagnostics
+        .iter()
+        .map(|d| {
+            let Some(source) = d.file.and_then(|f| sources.get(f.0 as usize)) else {
+                return d.clone();
+            };
+            let start = d.span.start.min(source.text.len());
+            let line_start = source.text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = source.text[start..]
+                .find('\n')
+                .map_or(source.text.len(), |i| start + i);
+            if line_end - line_start <= LONGEST_SNIPPET_LINE {
+                return d.clone();
+            }
+            let (line, column) = source.line_col(start);
+            let mut short = d.clone();
+            short.message = format!("{}:{line}:{column}: {}", source.path, d.message);
+            short.file = None;
+            short
+        })
+        .collect();
     let findings = Findings {
         root,
         sources,
-        diagnostics,
+        diagnostics: &diagnostics,
     };
     let text = output::human::render(&findings, global.color_stderr(), output::human::WIDTH);
     let _ = std::io::stderr().write_all(text.as_bytes());
