@@ -30,6 +30,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("import_gift", import_gift),
     ("import_aiken", import_aiken),
     ("import_csv", import_csv),
+    ("fmt", fmt),
 ];
 
 const CONFIG: &str = "id = \"fuzz\"\nlanguages = [\"nl\", \"en\"]\n";
@@ -62,6 +63,94 @@ pub fn load_config(data: &[u8]) {
     if let Some(bank) = check_load(files).bank {
         let _ = bank.title("nl");
         let _ = bank.config.default_language();
+    }
+}
+
+/// Arbitrary bytes as each kind of bank file, formatted: the formatter returns; an error points
+/// inside the text; a formatted text formats to itself and loads, in a bank, to the same
+/// values and the same diagnostic codes as the input (a byte order mark's warning aside, since
+/// formatting drops the mark).
+pub fn fmt(data: &[u8]) {
+    use quizkit_model::ClearSpans;
+    use quizkit_model::format::{FileKind, format};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let place = |kind: FileKind, file: &str| -> Vec<InputFile> {
+        let (config, category, topic, questions) = match kind {
+            FileKind::Config => (file, "title = \"C\"\n", "title = \"T\"\n", QUESTION),
+            FileKind::Category => (CONFIG, file, "title = \"T\"\n", QUESTION),
+            FileKind::Topic => (CONFIG, "title = \"C\"\n", file, QUESTION),
+            FileKind::Questions => (CONFIG, "title = \"C\"\n", "title = \"T\"\n", file),
+        };
+        vec![
+            bytes(CONFIG_FILE, config.as_bytes()),
+            bytes(&format!("c/{CATEGORY_FILE}"), category.as_bytes()),
+            bytes(&format!("c/t/{TOPIC_FILE}"), topic.as_bytes()),
+            bytes("c/t/q.toml", questions.as_bytes()),
+        ]
+    };
+    let summary = |loaded: &Loaded| {
+        let mut codes: Vec<&str> = loaded
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .filter(|c| *c != "S008")
+            .collect();
+        codes.sort_unstable();
+        let bank = loaded.bank.as_ref().map(|b| {
+            let questions: Vec<_> = b
+                .questions()
+                .map(|(_, _, q)| q.clone().without_spans())
+                .collect();
+            let metas: Vec<_> = b
+                .topics()
+                .map(|(c, t)| {
+                    (
+                        c.meta.clone().without_spans(),
+                        t.meta.clone().without_spans(),
+                    )
+                })
+                .collect();
+            (b.config.clone().without_spans(), metas, questions)
+        });
+        (codes, bank)
+    };
+    for kind in [
+        FileKind::Questions,
+        FileKind::Topic,
+        FileKind::Category,
+        FileKind::Config,
+    ] {
+        match format(kind, text) {
+            Ok(out) => {
+                let again = format(kind, &out).unwrap_or_else(|d| {
+                    panic!(
+                        "{kind:?}: the formatted text does not format: {}\n{out}",
+                        d.message
+                    )
+                });
+                assert_eq!(again, out, "{kind:?}: formatting is not idempotent");
+                let before = load(place(kind, text));
+                let after = load(place(kind, &out));
+                assert!(
+                    summary(&before) == summary(&after),
+                    "{kind:?}: formatting changed what the file loads to:\n{text}\n---\n{out}"
+                );
+            }
+            Err(d) => {
+                let sources = [SourceFile {
+                    path: "q.toml".into(),
+                    text: text.to_owned(),
+                }];
+                let d = Diagnostic {
+                    file: Some(quizkit_model::FileId(0)),
+                    ..*d
+                };
+                check_diagnostics(&sources, std::slice::from_ref(&d));
+                render(&sources, std::slice::from_ref(&d));
+            }
+        }
     }
 }
 

@@ -100,3 +100,8 @@ fn import_aiken_corpus() {
 fn import_csv_corpus() {
     replay("import_csv", quizkit_tests::fuzz_bodies::import_csv);
 }
+
+#[test]
+fn fmt_corpus() {
+    replay("fmt", quizkit_tests::fuzz_bodies::fmt);
+}

@@ -2,9 +2,11 @@
 //! the formatter ([`crate::format`]) so that both print a value the same way.
 //!
 //! - Keys are bare when they can be (`A-Za-z0-9_-`), else basic strings.
-//! - Strings are basic strings (`"…"`); a long text (an explanation, a key point) or any text
-//!   holding a line break is a multi-line basic string (`"""…"""`) with its line breaks as
-//!   written. Never literal strings: one way to quote.
+//! - Strings are basic strings (`"…"`), except that a string holding a backslash is a literal
+//!   string (`'…'`) when it can be one, so that LaTeX and Markdown escapes read as written
+//!   (`'$\exp(x)$'`, not `"$\\exp(x)$"`). A long text (an explanation, a key point) or any text
+//!   holding a line break is a multi-line string (`"""…"""`, or `'''…'''` by the same rule)
+//!   with its line breaks as written. The quoting follows from the value alone.
 //! - A text in several languages is written as dotted keys, one line per language
 //!   (`stem.nl = "…"`), in the order written.
 //! - Arrays are written on one line, except arrays of tables (`[[question.options]]`) and
@@ -20,7 +22,7 @@ pub(crate) fn push_key(out: &mut String, key: &str) {
     if bare {
         out.push_str(key);
     } else {
-        push_basic(out, key);
+        push_escaped(out, key);
     }
 }
 
@@ -63,8 +65,34 @@ fn is_control(c: char) -> bool {
     (c < ' ' && c != '\n') || c == '\u{7f}'
 }
 
-/// `"…"`, escaping quotes, backslashes, line breaks and control characters.
+/// Whether `s` can be written as a literal string, which has no escapes: no control character
+/// but tab (and line breaks, when multi-line), and no quote that would end it.
+fn literal_ok(s: &str, multiline: bool) -> bool {
+    let controls_ok = s
+        .chars()
+        .all(|c| !is_control(c) || c == '\t' || (multiline && c == '\n'))
+        && !s.contains('\r');
+    controls_ok
+        && if multiline {
+            !s.contains("'''") && !s.ends_with('\'') && !s.starts_with('\n')
+        } else {
+            !s.contains('\'') && !s.contains('\n')
+        }
+}
+
+/// A one-line string: `'…'` when it holds a backslash and can be literal, else `"…"`.
 pub(crate) fn push_basic(out: &mut String, s: &str) {
+    if s.contains('\\') && literal_ok(s, false) {
+        out.push('\'');
+        out.push_str(s);
+        out.push('\'');
+    } else {
+        push_escaped(out, s);
+    }
+}
+
+/// `"…"`, escaping quotes, backslashes, line breaks and control characters.
+fn push_escaped(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -84,6 +112,12 @@ pub(crate) fn push_basic(out: &mut String, s: &str) {
 /// touch another quote or the closing delimiter, so `"""` never appears inside; a leading line
 /// break is doubled, because TOML drops the one right after the opening delimiter.
 pub(crate) fn push_multiline(out: &mut String, s: &str) {
+    if s.contains('\\') && literal_ok(s, true) {
+        out.push_str("'''");
+        out.push_str(s);
+        out.push_str("'''");
+        return;
+    }
     out.push_str("\"\"\"");
     if s.starts_with('\n') {
         out.push('\n');
@@ -154,6 +188,13 @@ mod tests {
             "cr\r\nlf",
             "bell\u{7}del\u{7f}",
             "line end \\\nnext",
+            "$\\exp(x)$",
+            "$\\exp(x)$ isn't",
+            "\\'",
+            "\\\n",
+            "\n\\",
+            "a\\'''b",
+            "\\\t",
         ] {
             let mut basic = String::new();
             push_basic(&mut basic, s);

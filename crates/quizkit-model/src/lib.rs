@@ -8,6 +8,7 @@
 
 mod config;
 mod diag;
+pub mod format;
 mod layout;
 pub mod load;
 mod question;

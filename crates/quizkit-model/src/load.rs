@@ -536,7 +536,7 @@ fn parse_as<T: DeserializeOwned>(
 }
 
 /// Turns a `toml` error message into a diagnostic with a code, a label and help.
-fn toml_error(
+pub(crate) fn toml_error(
     file: FileId,
     span: Range<usize>,
     message: &str,

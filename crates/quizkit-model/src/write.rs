@@ -286,12 +286,16 @@ impl Writer {
     /// The body of a `[[question.options]]` table.
     fn choice(&mut self, choice: &Choice) {
         let text = &choice.text.value;
-        let first_lang = text.entries.first().map(|e| e.lang.value.as_str());
-        // A table whose first key is `text` or `feedback` is read as text and feedback, so a
-        // text in a language named so is written under `text`.
+        // A table with a key `text` or `feedback` may be read as text and feedback (the loader
+        // looks at its first key in sorted order), so a text in a language named so is written
+        // under `text`.
         let bare_langs = choice.feedback.is_none()
             && !text.plain
-            && first_lang.is_some_and(|l| l != "text" && l != "feedback");
+            && !text.entries.is_empty()
+            && text
+                .entries
+                .iter()
+                .all(|e| e.lang.value != "text" && e.lang.value != "feedback");
         if bare_langs {
             for (lang, value) in distinct_entries(text) {
                 let mut v = String::new();

@@ -197,7 +197,8 @@ fn walk(
     Ok(())
 }
 
-fn read_file(path: &Path) -> Content {
+/// Reads one file as a bank file: regular files only, at most [`MAX_FILE_SIZE`] bytes.
+pub fn read_file(path: &Path) -> Content {
     // Opening a FIFO blocks until something writes to it, and a device may never end: read
     // regular files only.
     match fs::metadata(path) {

@@ -11,6 +11,7 @@ pub mod build;
 pub mod calc;
 pub mod export;
 pub mod import;
+pub mod fmt;
 pub mod lint;
 pub mod rule;
 pub mod schema;
@@ -32,6 +33,8 @@ pub enum Command {
     Export(export::ExportArgs),
     /// Import Moodle XML, GIFT, Aiken or CSV files into a bank: `quizkit import export.xml -o bank`.
     Import(import::ImportArgs),
+    /// Rewrite the bank's files in the canonical layout; `--check` shows what would change.
+    Fmt(fmt::FmtArgs),
 }
 
 /// Runs the chosen subcommand; `Ok` holds the exit code.
@@ -44,6 +47,7 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
         Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),
         Command::Import(args) => import::run(&cli.global, args),
+        Command::Fmt(args) => fmt::run(&cli.global, args),
     }
 }
 
