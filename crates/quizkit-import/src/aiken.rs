@@ -1,12 +1,12 @@
 //! Aiken, read as Moodle 4.5's `qformat_aiken` reads it: a question on one line, its options
-//! on the lines after it, each starting with a capital letter, `.` or `)` and a space or tab
-//! (`A. text`, `B) text`), then `ANSWER: B`. Lines shorter than two characters are ignored.
-//! Texts are plain text. Anything else is reported: an option before a question, a question
-//! without `ANSWER:`, an answer letter that names no option, a lower-case option letter
-//! (Moodle does not take `a)` as an option but as the start of a new question).
-//!
-//! Moodle reads a question's text from one line; a second line before the first option is
-//! taken here as a continuation of the text (Moodle would report an error), with a note.
+//! on the lines after it, each starting with a capital letter and `.` or `)` (`A. text`,
+//! `B) text`, `C)text`), then `ANSWER: B`, whose letter names an option by position (`A` the
+//! first). Lines are trimmed, and lines shorter than two characters skipped. Any other line
+//! starts a new question; a question still open then is incomplete, and is reported and left
+//! out, as Moodle reports it. So are an option before any question, an answer letter that
+//! names no option, and a question with fewer than two options. Lower-case option letters
+//! (`a)`) and a mixed-case `Answer:` are not Aiken: Moodle reads each such line as a new
+//! question, and the report says why. Texts are plain text.
 
 use std::ops::Range;
 
@@ -32,29 +32,36 @@ pub fn sniff(text: &str) -> u8 {
     0
 }
 
+/// `^[A-Z][).]`: Moodle's pattern, whose space after the label is optional.
 fn is_option(line: &str) -> bool {
     let b = line.as_bytes();
-    b.len() >= 3
-        && b[0].is_ascii_uppercase()
-        && matches!(b[1], b'.' | b')')
-        && matches!(b[2], b' ' | b'\t')
+    b.len() >= 2 && b[0].is_ascii_uppercase() && matches!(b[1], b'.' | b')')
 }
 
-fn is_lowercase_option(line: &str) -> bool {
+/// Why a line that starts a new question may have been meant otherwise.
+fn hint(line: &str) -> Option<String> {
     let b = line.as_bytes();
-    b.len() >= 3
-        && b[0].is_ascii_lowercase()
-        && matches!(b[1], b'.' | b')')
-        && matches!(b[2], b' ' | b'\t')
+    if b.len() >= 2 && b[0].is_ascii_lowercase() && matches!(b[1], b'.' | b')') {
+        return Some(format!(
+            "`{}` is not an option label: Moodle takes only capital letters, as `A.` or `A)`",
+            &line[..2]
+        ));
+    }
+    if line.len() >= 7 && line.is_char_boundary(7) && line[..7].eq_ignore_ascii_case("ANSWER:") {
+        return Some(format!(
+            "`{}` is not an answer line: Moodle takes only `ANSWER:` in capitals",
+            &line[..7]
+        ));
+    }
+    None
 }
 
 struct Open {
     stem: String,
     span: Range<usize>,
     options: Vec<(char, String)>,
-    continued: bool,
-    /// Why it cannot be imported, once that is known.
-    broken: Option<String>,
+    /// Why its first line may not have been meant as a question.
+    hint: Option<String>,
 }
 
 /// Imports an Aiken file.
@@ -102,49 +109,31 @@ pub fn import(bytes: &[u8], options: &Options) -> Parsed {
                     "an Aiken question is its text, its options, then `ANSWER:`",
                 ),
             }
-        } else if is_lowercase_option(line)
-            && let Some(q) = &mut open
-        {
-            if q.broken.is_none() {
-                q.broken = Some(format!(
-                    "`{}` is not an option: Moodle takes only capital letters, as `A.` or `A)`",
-                    &line[..2]
-                ));
-            }
         } else {
-            match &mut open {
-                Some(q) if q.options.is_empty() => {
-                    q.stem.push('\n');
-                    q.stem.push_str(line);
-                    q.continued = true;
-                    q.span.end = line_span.end;
+            if let Some(q) = open.take() {
+                let name = build::short_name(&q.stem);
+                let mut why = format!(
+                    "question `{name}` skipped: a new question starts before its `ANSWER:` line"
+                );
+                if let Some(h) = hint(line) {
+                    why.push_str(&format!(" ({h})"));
                 }
-                _ => {
-                    if let Some(q) = open.take() {
-                        let why = format!(
-                            "question `{}` skipped: it has no `ANSWER:` line before the next question",
-                            build::short_name(&q.stem)
-                        );
-                        let name = build::short_name(&q.stem);
-                        build::skip(
-                            &mut parsed,
-                            options,
-                            q.span,
-                            "incomplete",
-                            &name,
-                            why,
-                            "end every question with a line `ANSWER: <letter>`, and write options as `A. text` or `A) text`",
-                        );
-                    }
-                    open = Some(Open {
-                        stem: line.to_owned(),
-                        span: line_span,
-                        options: Vec::new(),
-                        continued: false,
-                        broken: None,
-                    });
-                }
+                build::skip(
+                    &mut parsed,
+                    options,
+                    q.span,
+                    "incomplete",
+                    &name,
+                    why,
+                    "end every question with a line `ANSWER: <letter>`, and write options as `A. text` or `A) text`",
+                );
             }
+            open = Some(Open {
+                stem: line.to_owned(),
+                span: line_span,
+                options: Vec::new(),
+                hint: hint(line),
+            });
         }
     }
     if let Some(q) = open {
@@ -179,20 +168,31 @@ fn finish(
     parsed: &mut Parsed,
 ) {
     let name = build::short_name(&q.stem);
-    if let Some(why) = &q.broken {
+    if q.options.len() < 2 {
+        let mut why = format!(
+            "question `{name}` skipped: it has {} option(s); Moodle needs at least 2",
+            q.options.len()
+        );
+        if let Some(h) = &q.hint {
+            why.push_str(&format!(" ({h})"));
+        }
         build::skip(
             parsed,
             options,
             q.span.start..answer_span.end,
             "incomplete",
             &name,
-            format!("question `{name}` skipped: {why}"),
-            "write options as `A. text` or `A) text`",
+            why,
+            "give the question at least two options",
         );
         return;
     }
     let letter = answer.chars().next();
-    let index = letter.and_then(|l| q.options.iter().position(|(o, _)| *o == l));
+    // The letter names an option by position, whatever the options' own labels.
+    let index = letter
+        .filter(char::is_ascii_uppercase)
+        .map(|l| (l as u8 - b'A') as usize)
+        .filter(|&i| i < q.options.len());
     let span = q.span.start..answer_span.end;
     let Some(index) = index else {
         let letters: String = q.options.iter().map(|(l, _)| *l).collect();
@@ -214,33 +214,6 @@ fn finish(
         );
         return;
     };
-    if q.options.len() < 2 {
-        build::skip(
-            parsed,
-            options,
-            span,
-            "incomplete",
-            &name,
-            format!(
-                "question `{name}` skipped: it has {} option(s); Moodle needs at least 2",
-                q.options.len()
-            ),
-            "give the question at least two options",
-        );
-        return;
-    }
-    if q.continued {
-        parsed.diagnostics.push(
-            diag(
-                "I003",
-                Severity::Info,
-                options,
-                q.span.clone(),
-                format!("question `{name}`: its text runs over several lines; read them as one text (Moodle reads only the first)"),
-            )
-            .with_help("check the imported question's text"),
-        );
-    }
     let mut notes = Notes::default();
     let lang = options.lang.as_str();
     let choices: Vec<Spanned<Choice>> = q
@@ -300,12 +273,12 @@ mod tests {
         let text = "Q1?\nA. x\nB. y\nANSWER: E\n\nQ2?\na) x\nb) y\nANSWER: A\n";
         let p = import(text.as_bytes(), &Options::default());
         assert!(p.items.is_empty());
-        assert_eq!(p.skipped.len(), 2, "{:?}", p.diagnostics);
+        // As Moodle reads it: `Q2?`, `a) x` and `b) y` each start a question, and the last
+        // has no options.
+        assert_eq!(p.skipped.len(), 4, "{:?}", p.diagnostics);
         assert!(p.diagnostics[0].message.contains("names no option"));
-        assert!(
-            p.diagnostics[1].message.contains("capital letters"),
-            "{}",
-            p.diagnostics[1].message
-        );
+        for d in &p.diagnostics[1..] {
+            assert!(d.message.contains("capital letters"), "{}", d.message);
+        }
     }
 }
