@@ -58,8 +58,11 @@ fn load(dir: &Path) -> Bank {
     loaded.bank.expect("a bank")
 }
 
-/// `quizkit lint DIR` runs on an imported bank as on any: no load error (`S…` codes).
+/// `quizkit lint DIR` runs on an imported bank as on any: no load error (`S…` codes); and
+/// `quizkit fmt --check DIR` finds nothing to change.
 fn lints(dir: &Path) {
+    let fmt = run_bounded(quizkit().arg("fmt").arg("--check").arg(dir), DEADLINE);
+    ended(&fmt, &[0]);
     let out = run_bounded(
         quizkit().arg("lint").arg(dir).args(["--format", "json"]),
         DEADLINE,

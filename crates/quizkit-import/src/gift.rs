@@ -482,22 +482,18 @@ fn multichoice(
 }
 
 /// A `%50%` weight at the start of an answer, matched as Moodle matches it
-/// (`^%\-*([0-9]{1,2})\.?([0-9]*)%`), and the rest of the answer.
+/// (`^%\-*([0-9]{1,2})\.?([0-9]*)%`, which takes `%-100%` too), and the rest of the answer.
 fn weight(answer: &str) -> Option<(f64, &str)> {
-    let rest = answer.strip_prefix('%')?;
-    let end = rest.find('%')?;
-    let inner = &rest[..end];
-    let digits = inner.trim_start_matches('-');
-    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    if whole.is_empty()
-        || whole.len() > 2
-        || !whole.bytes().all(|b| b.is_ascii_digit())
-        || !frac.bytes().all(|b| b.is_ascii_digit())
-    {
-        return None;
-    }
-    let value: f64 = inner.replace("--", "-").parse().ok()?;
-    Some((value / 100.0, &rest[end + 1..]))
+    static WEIGHT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^%(-*[0-9]{1,2}\.?[0-9]*)%").expect("the weight pattern")
+    });
+    let caps = WEIGHT.captures(answer)?;
+    let inner = caps.get(1)?.as_str();
+    let value: f64 = format!("-{}", inner.trim_start_matches('-'))
+        .parse::<f64>()
+        .ok()
+        .map(|v| if inner.starts_with('-') { v } else { -v })?;
+    Some((value / 100.0, &answer[caps.get(0)?.end()..]))
 }
 
 /// `[id:…]` and `[tag:…]` in the comments of a block, `\]` standing for `]`.
@@ -600,6 +596,7 @@ mod tests {
             "Which are primes\\: 2\\=2? {~%50%2 ~%50%3 ~%-100%4}\n\nGrass is green. {T#No#Yes}\n",
         );
         let q = &p.items[0].question;
+        assert_eq!(q.options[2].text.get("en"), Some("4"));
         assert_eq!(q.stem.get("en"), Some("Which are primes: 2=2?"));
         assert_eq!(q.key_indices(), vec![0, 1]);
         assert!(q.is_multiple_response());
