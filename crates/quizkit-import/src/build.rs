@@ -79,6 +79,7 @@ impl Notes {
                         tags.join(", ")
                     ),
                 )
+                .with_label("this question")
                 .with_help("quizkit's exports show inline HTML as written; rewrite it in Markdown where you can"),
             );
         }
