@@ -278,6 +278,55 @@ pub(crate) fn choice(text: LocalizedText, feedback: Option<LocalizedText>) -> Sp
     })
 }
 
+/// The key from answer weights (fractions of the grade, 1 = 100%): for single choice the one
+/// answer at 100%, for multiple response the answers above 0; with the changes quizkit makes
+/// to the weights (it keeps which answers are right, not their partial credit).
+pub(crate) fn key_from_weights(
+    weights: &[f64],
+    single: bool,
+) -> Result<(Vec<usize>, Vec<String>), String> {
+    if weights.len() < 2 {
+        return Err(format!(
+            "it has {} answer(s) with text; a multiple-choice question needs at least 2",
+            weights.len()
+        ));
+    }
+    if weights.len() > quizkit_model::load::MAX_OPTIONS {
+        return Err(format!(
+            "it has {} answers; quizkit names options A to Z, {} at most",
+            weights.len(),
+            quizkit_model::load::MAX_OPTIONS
+        ));
+    }
+    let mut changes = Vec::new();
+    if single {
+        let full: Vec<usize> = (0..weights.len())
+            .filter(|&i| weights[i] >= 0.99999)
+            .collect();
+        if full.len() != 1 {
+            return Err(format!(
+                "it is single choice with {} answers at 100%; quizkit needs exactly one key",
+                full.len()
+            ));
+        }
+        if weights.iter().any(|&w| w > 0.0 && w < 0.99999) {
+            changes.push("partial credit for answers other than the key is not kept".to_owned());
+        }
+        return Ok((full, changes));
+    }
+    let positive: Vec<usize> = (0..weights.len()).filter(|&i| weights[i] > 0.0).collect();
+    let Some(&first) = positive.first() else {
+        return Err("it is multiple response with no answer above 0%".to_owned());
+    };
+    if positive
+        .iter()
+        .any(|&i| (weights[i] - weights[first]).abs() > 0.00001)
+    {
+        changes.push("its unequal weights became equal shares of 100% for the keys".to_owned());
+    }
+    Ok((positive, changes))
+}
+
 /// Everything a question is built from.
 pub(crate) struct Parts {
     pub stem: LocalizedText,

@@ -165,16 +165,12 @@ pub fn import(bytes: &[u8], options: &Options) -> Parsed {
     let header = match records.next() {
         Some(Ok(h)) => h,
         Some(Err(e)) => {
-            let at = error_offset(&e).min(text.len());
-            parsed.diagnostics.push(
-                diag(
-                    "I001",
-                    Severity::Error,
-                    options,
-                    at..at,
-                    format!("the header row cannot be read: {e}"),
-                )
-                .with_help("save the spreadsheet as CSV (UTF-8) again"),
+            unreadable(
+                &mut parsed,
+                options,
+                &e,
+                text.len(),
+                "the header row cannot be read",
             );
             parsed.text = text;
             return parsed;
@@ -277,19 +273,13 @@ pub fn import(bytes: &[u8], options: &Options) -> Parsed {
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                let at = error_offset(&e).min(text.len());
-                parsed.diagnostics.push(
-                    diag(
-                        "I001",
-                        Severity::Error,
-                        options,
-                        at..at,
-                        format!("the file cannot be read as CSV: {e}"),
-                    )
-                    .with_help("save the spreadsheet as CSV (UTF-8) again"),
+                unreadable(
+                    &mut parsed,
+                    options,
+                    &e,
+                    text.len(),
+                    "the file cannot be read as CSV",
                 );
-                parsed.items.clear();
-                parsed.skipped.clear();
                 break;
             }
         };
@@ -326,8 +316,14 @@ pub fn import(bytes: &[u8], options: &Options) -> Parsed {
     parsed
 }
 
-fn error_offset(e: &::csv::Error) -> usize {
-    e.position().map_or(0, |p| p.byte() as usize)
+fn unreadable(parsed: &mut Parsed, options: &Options, e: &::csv::Error, len: usize, what: &str) {
+    let at = e.position().map_or(0, |p| p.byte() as usize).min(len);
+    parsed.fail(
+        options,
+        at..at,
+        format!("{what}: {e}"),
+        "save the spreadsheet as CSV (UTF-8) again",
+    );
 }
 
 /// Where the header cell `name` is, searching from `from`.

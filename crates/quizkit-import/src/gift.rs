@@ -14,12 +14,12 @@
 
 use std::ops::Range;
 
-use quizkit_model::{LocalizedText, Severity};
+use quizkit_model::LocalizedText;
 
 use crate::build::{self, Notes, Parts};
 use crate::decode::{self, Fallback};
 use crate::html::TextFormat;
-use crate::{CategoryInfo, Item, Options, Parsed, diag};
+use crate::{CategoryInfo, Item, Options, Parsed};
 
 /// How sure it is that `text` is GIFT.
 pub fn sniff(text: &str) -> u8 {
@@ -128,15 +128,7 @@ pub fn import(bytes: &[u8], options: &Options) -> Parsed {
     }
     for block in blocks {
         if let Err((span, message, help)) = read_block(&block, &mut path, options, &mut parsed) {
-            parsed.items.clear();
-            parsed.skipped.clear();
-            parsed.categories.clear();
-            parsed.diagnostics.retain(|d| d.severity == Severity::Error);
-            parsed.diagnostics.push(
-                diag("I001", Severity::Error, options, span, message)
-                    .with_label("here")
-                    .with_help(help),
-            );
+            parsed.fail(options, span, message, help);
             break;
         }
     }
@@ -419,18 +411,6 @@ fn multichoice(
     if answers.first().is_some_and(|a| a.trim().is_empty()) {
         answers.remove(0);
     }
-    if answers.len() < 2 {
-        return Err(format!(
-            "it has {} answer(s); Moodle needs at least 2",
-            answers.len()
-        ));
-    }
-    if answers.len() > quizkit_model::load::MAX_OPTIONS {
-        return Err(format!(
-            "it has {} answers; quizkit names options A to Z",
-            answers.len()
-        ));
-    }
     let mut weights = Vec::new();
     let mut options_list = Vec::new();
     for answer in answers {
@@ -460,24 +440,13 @@ fn multichoice(
         ));
         weights.push(weight);
     }
-    let key: Vec<usize> = if single {
-        let full: Vec<usize> = (0..weights.len())
-            .filter(|&i| weights[i] >= 0.99999)
-            .collect();
-        if full.len() != 1 {
-            return Err(format!(
-                "it has {} answers at 100% (an unescaped `=` in an answer makes one); quizkit needs exactly one key",
-                full.len()
-            ));
+    let (key, _) = build::key_from_weights(&weights, single).map_err(|e| {
+        if single && e.contains("at 100%") {
+            format!("{e} (an unescaped `=` in an answer makes one)")
+        } else {
+            e
         }
-        full
-    } else {
-        let positive: Vec<usize> = (0..weights.len()).filter(|&i| weights[i] > 0.0).collect();
-        if positive.is_empty() {
-            return Err("it has no `=` answer and no positive weight".to_owned());
-        }
-        positive
-    };
+    })?;
     Ok((options_list, key, !single))
 }
 
@@ -634,7 +603,7 @@ mod tests {
         let d = p
             .diagnostics
             .iter()
-            .find(|d| d.severity == Severity::Error)
+            .find(|d| d.severity == quizkit_model::Severity::Error)
             .expect("error");
         assert_eq!(&text[d.span.clone()], "{");
         assert!(p.items.is_empty());

@@ -115,6 +115,26 @@ pub struct Parsed {
 }
 
 impl Parsed {
+    /// The file cannot be read: everything found so far is dropped, and the error at `span`
+    /// is all that is reported besides earlier errors.
+    pub(crate) fn fail(
+        &mut self,
+        options: &Options,
+        span: Range<usize>,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) {
+        self.items.clear();
+        self.skipped.clear();
+        self.categories.clear();
+        self.diagnostics.retain(|d| d.severity == Severity::Error);
+        self.diagnostics.push(
+            diag("I001", Severity::Error, options, span, message)
+                .with_label("here")
+                .with_help(help),
+        );
+    }
+
     /// True when the file could not be read: nothing of it may be imported.
     pub fn failed(&self) -> bool {
         self.diagnostics

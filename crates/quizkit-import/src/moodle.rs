@@ -126,15 +126,7 @@ pub fn import(bytes: &[u8], options: &Options) -> Parsed {
     }
     let text = std::mem::take(&mut parsed.text);
     if let Err((span, message, help)) = read(&text, options, &mut parsed) {
-        parsed.items.clear();
-        parsed.skipped.clear();
-        parsed.categories.clear();
-        parsed.diagnostics.retain(|d| d.severity == Severity::Error);
-        parsed.diagnostics.push(
-            diag("I001", Severity::Error, options, span, message)
-                .with_label("here")
-                .with_help(help),
-        );
+        parsed.fail(options, span, message, help);
     }
     parsed.text = text;
     parsed
@@ -596,49 +588,9 @@ fn choice_question(
                 before - answers.len()
             ));
         }
-        if answers.len() < 2 {
-            return Err(format!(
-                "it has {} answer(s) with text; a multiple-choice question needs at least 2",
-                answers.len()
-            ));
-        }
-        if answers.len() > quizkit_model::load::MAX_OPTIONS {
-            return Err(format!(
-                "it has {} answers; quizkit names options A to Z, {} at most",
-                answers.len(),
-                quizkit_model::load::MAX_OPTIONS
-            ));
-        }
-        let fractions: Vec<f64> = answers.iter().map(|a| a.2).collect();
-        let key: Vec<usize>;
-        if single {
-            key = (0..fractions.len())
-                .filter(|&i| fractions[i] >= 99.999)
-                .collect();
-            if key.len() != 1 {
-                return Err(format!(
-                    "it is single choice with {} answers at 100%; quizkit needs exactly one key",
-                    key.len()
-                ));
-            }
-            if fractions.iter().any(|&f| f > 0.0 && f < 99.999) {
-                changes
-                    .push("partial credit for answers other than the key is not kept".to_owned());
-            }
-        } else {
-            key = (0..fractions.len())
-                .filter(|&i| fractions[i] > 0.0)
-                .collect();
-            if key.is_empty() {
-                return Err("it is multiple response with no answer above 0%".to_owned());
-            }
-            let first = fractions[key[0]];
-            if key.iter().any(|&i| (fractions[i] - first).abs() > 0.001) {
-                changes.push(
-                    "its unequal weights became equal shares of 100% for the keys".to_owned(),
-                );
-            }
-        }
+        let weights: Vec<f64> = answers.iter().map(|a| a.2 / 100.0).collect();
+        let (key, weight_changes) = build::key_from_weights(&weights, single)?;
+        changes.extend(weight_changes);
         let options_list = answers
             .into_iter()
             .map(|(raw, format, _, feedback)| {
