@@ -18,6 +18,7 @@ use std::ops::Range;
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 use quizkit_model::Severity;
+use rayon::prelude::*;
 
 use crate::build::{self, Notes, Parts};
 use crate::decode::{self, Fallback};
@@ -143,7 +144,7 @@ fn read(text: &str, options: &Options, parsed: &mut Parsed) -> Result<(), Fatal>
     let mut stack: Vec<El> = Vec::new();
     let mut root: Option<String> = None;
     let mut path: Vec<String> = Vec::new();
-    let mut questions = 0usize;
+    let mut batch = Batch::default();
     let at = |p: u64| (p as usize).min(text.len());
     loop {
         let before = at(reader.buffer_position());
@@ -205,11 +206,11 @@ fn read(text: &str, options: &Options, parsed: &mut Parsed) -> Result<(), Fatal>
                     root = Some(el.name.clone());
                     continue;
                 }
-                close(el, &mut stack, &mut path, &mut questions, options, parsed);
+                close(el, &mut stack, &mut path, &mut batch, options, parsed);
             }
             Event::End(_) => {
                 if let Some(el) = stack.pop() {
-                    close(el, &mut stack, &mut path, &mut questions, options, parsed);
+                    close(el, &mut stack, &mut path, &mut batch, options, parsed);
                 }
             }
             Event::Text(t) => {
@@ -266,7 +267,10 @@ fn read(text: &str, options: &Options, parsed: &mut Parsed) -> Result<(), Fatal>
                     el.text.push_str(&resolved);
                 }
             }
-            Event::Eof => break,
+            Event::Eof => {
+                batch.flush(options, parsed);
+                break;
+            }
             Event::Comment(_) | Event::PI(_) => {}
         }
     }
@@ -284,7 +288,7 @@ fn read(text: &str, options: &Options, parsed: &mut Parsed) -> Result<(), Fatal>
             "a Moodle XML file holds one <quiz> element with <question> elements in it",
         ));
     }
-    if questions == 0 {
+    if batch.questions == 0 {
         parsed.diagnostics.push(
             diag(
                 "I002",
@@ -346,7 +350,7 @@ fn close(
     el: El,
     stack: &mut [El],
     path: &mut Vec<String>,
-    questions: &mut usize,
+    batch: &mut Batch,
     options: &Options,
     parsed: &mut Parsed,
 ) {
@@ -354,14 +358,52 @@ fn close(
         0 => {}
         1 => {
             if el.name == "question" {
-                *questions += 1;
-                question(&el, path, options, parsed);
+                batch.questions += 1;
+                if el.attr("type") == Some("category") {
+                    category(&el, path, options, parsed);
+                } else {
+                    batch.pending.push((el, path.clone()));
+                    if batch.pending.len() >= BATCH {
+                        batch.flush(options, parsed);
+                    }
+                }
             }
         }
         _ => {
             if let Some(parent) = stack.last_mut() {
                 parent.children.push(el);
             }
+        }
+    }
+}
+
+/// Questions converted together, in parallel: enough to keep both cores busy, few enough that
+/// their trees take little memory.
+const BATCH: usize = 256;
+
+/// The questions read but not converted yet, each with its category path.
+#[derive(Default)]
+struct Batch {
+    questions: usize,
+    pending: Vec<(El, Vec<String>)>,
+}
+
+impl Batch {
+    /// Converts the pending questions, in parallel, and adds them in file order.
+    fn flush(&mut self, options: &Options, parsed: &mut Parsed) {
+        let done: Vec<Parsed> = self
+            .pending
+            .par_drain(..)
+            .map(|(el, path)| {
+                let mut one = Parsed::default();
+                question(&el, &path, options, &mut one);
+                one
+            })
+            .collect();
+        for one in done {
+            parsed.items.extend(one.items);
+            parsed.skipped.extend(one.skipped);
+            parsed.diagnostics.extend(one.diagnostics);
         }
     }
 }
@@ -381,7 +423,7 @@ const OTHER_CORE_TYPES: &[&str] = &[
     "calculatedmulti",
 ];
 
-fn question(el: &El, path: &mut Vec<String>, options: &Options, parsed: &mut Parsed) {
+fn question(el: &El, path: &[String], options: &Options, parsed: &mut Parsed) {
     let kind = el.attr("type").unwrap_or("").to_owned();
     let name = el
         .child("name")
@@ -389,7 +431,6 @@ fn question(el: &El, path: &mut Vec<String>, options: &Options, parsed: &mut Par
         .unwrap_or("")
         .to_owned();
     match kind.as_str() {
-        "category" => category(el, path, options, parsed),
         "multichoice" | "truefalse" => {
             if let Err(why) = choice_question(el, &kind, &name, path, options, parsed) {
                 let shown = display_name(&name);
