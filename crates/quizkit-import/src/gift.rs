@@ -303,17 +303,21 @@ fn read_block(
             "rewrite it as a multiple-choice question to bring it into the bank",
         );
     };
+    let mut changes = Vec::new();
     let parts = match kind {
         "multichoice" => match multichoice(&answer_text, qformat, lang, &mut notes) {
-            Ok((options_list, key, multiple)) => Parts {
-                stem,
-                options: options_list,
-                key,
-                multiple,
-                explanation,
-                tags,
-                shuffle: None,
-            },
+            Ok((options_list, key, multiple, weight_changes)) => {
+                changes = weight_changes;
+                Parts {
+                    stem,
+                    options: options_list,
+                    key,
+                    multiple,
+                    explanation,
+                    tags,
+                    shuffle: None,
+                }
+            }
             Err(why) => {
                 skip(
                     parsed,
@@ -374,6 +378,19 @@ fn read_block(
         return Ok(());
     }
     notes.report(options, span.clone(), &shown, &mut parsed.diagnostics);
+    for change in changes {
+        parsed.diagnostics.push(
+            crate::diag(
+                "I003",
+                quizkit_model::Severity::Info,
+                options,
+                span.clone(),
+                format!("question `{shown}`: {change}"),
+            )
+            .with_label("this question")
+            .with_help("check the imported question's key and options"),
+        );
+    }
     build::push_item(
         parsed,
         options,
@@ -390,11 +407,13 @@ fn read_block(
     Ok(())
 }
 
-/// The options, the key's indices, and whether it is multiple response.
+/// The options, the key's indices, whether it is multiple response, and the changes made to
+/// the weights.
 type Answers = (
     Vec<quizkit_model::Spanned<quizkit_model::Choice>>,
     Vec<usize>,
     bool,
+    Vec<String>,
 );
 
 /// The options, key indices and whether it is multiple response, from a multiple-choice
@@ -440,14 +459,14 @@ fn multichoice(
         ));
         weights.push(weight);
     }
-    let (key, _) = build::key_from_weights(&weights, single).map_err(|e| {
+    let (key, changes) = build::key_from_weights(&weights, single).map_err(|e| {
         if single && e.contains("at 100%") {
             format!("{e} (an unescaped `=` in an answer makes one)")
         } else {
             e
         }
     })?;
-    Ok((options_list, key, !single))
+    Ok((options_list, key, !single, changes))
 }
 
 /// A `%50%` weight at the start of an answer, matched as Moodle matches it
