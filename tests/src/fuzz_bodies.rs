@@ -432,8 +432,8 @@ fn check_import(format: &str, data: &[u8]) {
         id: "fuzz".to_owned(),
         title: "Fuzz".to_owned(),
     };
-    let parsed = [parsed];
-    let assembled = match quizkit_import::assemble(&parsed, None, &new, &options) {
+    let mut parsed = [parsed];
+    let assembled = match quizkit_import::assemble(&mut parsed, None, &new, &options) {
         Ok(a) => a,
         Err(r) => panic!("a new bank refused: {}", r.message),
     };

@@ -143,9 +143,11 @@ fn place(path: &[String]) -> (String, String) {
 }
 
 /// Turns the parsed files into the files of a bank: a new one made from `new` when
-/// `existing` is `None`. `options` gives the language of names that do not say theirs.
+/// `existing` is `None`. `options` gives the language of names that do not say theirs. The
+/// questions are taken out of `parsed` (its diagnostics, skipped questions and categories
+/// stay).
 pub fn assemble(
-    parsed: &[Parsed],
+    parsed: &mut [Parsed],
     existing: Option<Existing<'_>>,
     new: &NewBank,
     options: &Options,
@@ -153,7 +155,7 @@ pub fn assemble(
     let lang = options.lang.as_str();
     let mut out = Assembled::default();
     let mut summary = Summary::default();
-    for p in parsed {
+    for p in parsed.iter() {
         for skipped in &p.skipped {
             *summary.skipped.entry(skipped.kind.clone()).or_default() += 1;
         }
@@ -168,7 +170,7 @@ pub fn assemble(
             }
         }
     };
-    for p in parsed {
+    for p in parsed.iter() {
         for item in &p.items {
             for text in question_texts(&item.question) {
                 see(text);
@@ -224,10 +226,12 @@ pub fn assemble(
         })
         .unwrap_or_default();
 
-    let infos: Vec<&crate::CategoryInfo> =
-        parsed.iter().flat_map(|p| p.categories.iter()).collect();
+    let infos: Vec<crate::CategoryInfo> = parsed
+        .iter()
+        .flat_map(|p| p.categories.iter().cloned())
+        .collect();
     let info_of = |path_len_one: bool, category: &str, topic: &str| {
-        infos.iter().copied().find(|c| {
+        infos.iter().find(|c| {
             if path_len_one {
                 c.path.len() == 1 && c.path[0] == category
             } else {
@@ -244,8 +248,11 @@ pub fn assemble(
             .map(str::to_owned)
     };
 
-    for (file_index, p) in parsed.iter().enumerate() {
-        for item in &p.items {
+    for (file_index, p) in parsed.iter_mut().enumerate() {
+        // The questions move into the bank's files: an import of 100,000 questions holds
+        // one copy of them, not two.
+        let items = std::mem::take(&mut p.items);
+        for item in items {
             let (category_key, topic_key) = place(&item.path);
             let ci = match categories.iter().position(|c| c.key == category_key) {
                 Some(i) => i,
@@ -322,7 +329,7 @@ pub fn assemble(
                     category.topics.len() - 1
                 }
             };
-            let mut question = item.question.clone();
+            let mut question = item.question;
             let source = |span: std::ops::Range<usize>| Diagnostic {
                 file: Some(FileId(file_index as u32)),
                 ..diag("I003", Severity::Info, options, span, String::new())

@@ -106,19 +106,30 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
         };
         inputs.push((name, bytes, format, options));
     }
-    let parsed: Vec<Parsed> = inputs
-        .par_iter()
-        .map(|(_, bytes, format, options)| (format.import)(bytes, options))
-        .collect();
-    let sources: Vec<SourceFile> = inputs
-        .iter()
-        .zip(&parsed)
-        .map(|((name, ..), p)| SourceFile {
-            path: name.clone(),
-            text: p.text.clone(),
+    // Each file's bytes are dropped as soon as it is parsed: the parse holds the text.
+    let mut names = Vec::with_capacity(inputs.len());
+    let mut parsed: Vec<Parsed> = inputs
+        .into_par_iter()
+        .map(|(name, bytes, format, options)| {
+            let parsed = (format.import)(&bytes, &options);
+            drop(bytes);
+            (name, parsed)
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|(name, parsed)| {
+            names.push(name);
+            parsed
         })
         .collect();
-    drop(inputs);
+    let sources: Vec<SourceFile> = names
+        .into_iter()
+        .zip(parsed.iter_mut())
+        .map(|(name, p)| SourceFile {
+            path: name,
+            text: std::mem::take(&mut p.text),
+        })
+        .collect();
     if parsed.iter().any(Parsed::failed) {
         let errors: Vec<Diagnostic> = parsed
             .iter()
@@ -166,7 +177,7 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
         lang: lang.clone(),
         ..Options::default()
     };
-    let assembled = quizkit_import::assemble(&parsed, existing, &new, &options)
+    let assembled = quizkit_import::assemble(&mut parsed, existing, &new, &options)
         .map_err(|r| Failure::new(r.message).with_help(r.help))?;
 
     let mut diagnostics: Vec<Diagnostic> = parsed
