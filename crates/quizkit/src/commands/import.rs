@@ -1,6 +1,6 @@
 //! `quizkit import`: Moodle XML, GIFT, Aiken and CSV files into a bank.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -142,6 +142,18 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
         return Ok(EXIT_FAILURE);
     }
 
+    // The files' own findings are shown now, with their snippets. Then the texts are let go
+    // (the export of a large bank is half a gigabyte), and the findings of the assembly (ids
+    // changed) give their place in the message.
+    let mut found: Vec<Diagnostic> = parsed
+        .iter()
+        .flat_map(|p| p.diagnostics.iter().cloned())
+        .collect();
+    quizkit_model::sort_diagnostics(&mut found, &sources);
+    print_diagnostics(global, Path::new(""), &sources, &found);
+    let places = item_places(&sources, &parsed);
+    let paths: Vec<String> = sources.into_iter().map(|s| s.path).collect();
+
     // Assemble the bank.
     let root_entries = match &target {
         Target::New => BTreeSet::new(),
@@ -180,13 +192,24 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
     let assembled = quizkit_import::assemble(&mut parsed, existing, &new, &options)
         .map_err(|r| Failure::new(r.message).with_help(r.help))?;
 
-    let mut diagnostics: Vec<Diagnostic> = parsed
+    let placed: Vec<Diagnostic> = assembled
+        .diagnostics
         .iter()
-        .flat_map(|p| p.diagnostics.iter().cloned())
-        .chain(assembled.diagnostics.iter().cloned())
+        .map(|d| {
+            let mut d = d.clone();
+            if let Some(file) = d.file.take() {
+                let path = paths.get(file.0 as usize).map_or("", String::as_str);
+                let (line, column) = places
+                    .get(&(file.0, d.span.start))
+                    .copied()
+                    .unwrap_or((1, 1));
+                d.message = format!("{path}:{line}:{column}: {}", d.message);
+            }
+            d
+        })
         .collect();
-    quizkit_model::sort_diagnostics(&mut diagnostics, &sources);
-    print_diagnostics(global, Path::new(""), &sources, &diagnostics);
+    print_diagnostics(global, Path::new(""), &[], &placed);
+    let diagnostics: Vec<Diagnostic> = found.into_iter().chain(placed).collect();
 
     let summary = &assembled.summary;
     if summary.imported == 0 {
@@ -225,6 +248,41 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
     } else {
         Ok(EXIT_OK)
     }
+}
+
+/// The line and column of every question's start, by file and byte offset, found in one pass
+/// over each file.
+fn item_places(
+    sources: &[SourceFile],
+    parsed: &[Parsed],
+) -> BTreeMap<(u32, usize), (usize, usize)> {
+    let mut out = BTreeMap::new();
+    for (i, (source, p)) in sources.iter().zip(parsed).enumerate() {
+        let text = source.text.as_bytes();
+        let mut starts: Vec<usize> = p
+            .items
+            .iter()
+            .map(|item| item.span.start.min(text.len()))
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        let (mut line, mut line_start, mut at) = (1, 0, 0);
+        for start in starts {
+            for (j, &b) in text[at..start].iter().enumerate() {
+                if b == b'\n' {
+                    line += 1;
+                    line_start = at + j + 1;
+                }
+            }
+            at = start;
+            let column = source
+                .text
+                .get(line_start..start)
+                .map_or(1, |t| t.chars().count() + 1);
+            out.insert((i as u32, start), (line, column));
+        }
+    }
+    out
 }
 
 fn plural(n: usize) -> &'static str {
