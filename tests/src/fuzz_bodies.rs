@@ -403,8 +403,8 @@ fn check_import(format: &str, data: &[u8]) {
         panic!("no importer `{format}`");
     };
     let options = quizkit_import::Options::default();
-    let parsed = (format.import)(data, &options);
-    let again = (format.import)(data, &options);
+    let parsed = (format.import)(data.to_vec(), &options);
+    let again = (format.import)(data.to_vec(), &options);
     assert_eq!(
         format!("{parsed:?}"),
         format!("{again:?}"),

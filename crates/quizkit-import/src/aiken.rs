@@ -65,7 +65,7 @@ struct Open {
 }
 
 /// Imports an Aiken file.
-pub fn import(bytes: &[u8], options: &Options) -> Parsed {
+pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
     let (text, note) = decode::text(bytes, Fallback::Windows1252, "Aiken file", options);
     let mut parsed = Parsed {
         diagnostics: note.into_iter().collect(),
@@ -257,7 +257,7 @@ mod tests {
     #[test]
     fn moodles_example() {
         let text = "What is the correct answer to this question?\nA. Is it this one?\nB. Maybe this answer?\nC. Possibly this one?\nD. Must be this one!\nANSWER: D\n\nWhich LMS has the most quiz import formats?\nA) Moodle\nB) ATutor\nC) Claroline\nD) Blackboard\nE) WebCT\nF) Ilias\nANSWER: A\n";
-        let p = import(text.as_bytes(), &Options::default());
+        let p = import(text.as_bytes().to_vec(), &Options::default());
         assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
         assert_eq!(p.items.len(), 2);
         assert_eq!(p.items[0].question.key_indices(), vec![3]);
@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn an_answer_pointing_nowhere_and_lowercase_options_are_reported() {
         let text = "Q1?\nA. x\nB. y\nANSWER: E\n\nQ2?\na) x\nb) y\nANSWER: A\n";
-        let p = import(text.as_bytes(), &Options::default());
+        let p = import(text.as_bytes().to_vec(), &Options::default());
         assert!(p.items.is_empty());
         // As Moodle reads it: `Q2?`, `a) x` and `b) y` each start a question, and the last
         // has no options.

@@ -148,7 +148,7 @@ fn separator(header: &str) -> u8 {
 }
 
 /// Imports a CSV or TSV file.
-pub fn import(bytes: &[u8], options: &Options) -> Parsed {
+pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
     let (text, note) = decode::text(bytes, Fallback::Windows1252, "spreadsheet file", options);
     let mut parsed = Parsed {
         diagnostics: note.into_iter().collect(),
@@ -519,7 +519,7 @@ mod tests {
     use super::*;
 
     fn import_str(s: &str) -> Parsed {
-        import(s.as_bytes(), &Options::default())
+        import(s.as_bytes().to_vec(), &Options::default())
     }
 
     #[test]
@@ -562,7 +562,7 @@ mod tests {
         assert!(d.message.contains("`Vraag`"), "{}", d.message);
         assert!(d.help.as_deref().unwrap_or("").contains("stem"));
         let mapped = import(
-            b"Vraag,A,B,answer\nx,y,z,A\n",
+            b"Vraag,A,B,answer\nx,y,z,A\n".to_vec(),
             &Options {
                 columns: vec![("Vraag".into(), "stem".into())],
                 ..Options::default()

@@ -16,18 +16,24 @@ pub(crate) enum Fallback {
 }
 
 /// The text of `bytes`, and a diagnostic about how it was read: an error when it cannot be,
-/// in which case the text is the lossy decoding, for the error to point into.
+/// in which case the text is the lossy decoding, for the error to point into. UTF-8 without
+/// carriage returns becomes the text without a copy: a large export is held once.
 pub(crate) fn text(
-    bytes: &[u8],
+    mut bytes: Vec<u8>,
     fallback: Fallback,
     what: &str,
     options: &Options,
 ) -> (String, Option<Diagnostic>) {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(text) => (normalize_newlines(text), None),
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) if !text.contains('\r') => (text, None),
+        Ok(text) => (normalize_newlines(&text), None),
         Err(err) => {
-            let at = err.valid_up_to();
+            let at = err.utf8_error().valid_up_to();
+            let bytes = err.into_bytes();
+            let bytes = bytes.as_slice();
             match fallback {
                 Fallback::Windows1252 => {
                     let (decoded, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
@@ -88,7 +94,7 @@ mod tests {
     #[test]
     fn windows_1252_is_converted_with_a_warning_at_the_first_foreign_byte() {
         let (text, d) = text(
-            b"caf\xe9 \x93quoted\x94\r\n",
+            b"caf\xe9 \x93quoted\x94\r\n".to_vec(),
             Fallback::Windows1252,
             "file",
             &Options::default(),
@@ -101,7 +107,12 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_refused_at_the_byte() {
-        let (text, d) = text(b"ab\ncd\xff", Fallback::Refuse, "file", &Options::default());
+        let (text, d) = text(
+            b"ab\ncd\xff".to_vec(),
+            Fallback::Refuse,
+            "file",
+            &Options::default(),
+        );
         let d = d.expect("an error");
         assert_eq!(d.severity, Severity::Error);
         assert_eq!(d.span.start, 5);
@@ -111,7 +122,7 @@ mod tests {
     #[test]
     fn a_bom_is_dropped() {
         let (text, d) = text(
-            b"\xEF\xBB\xBFx",
+            b"\xEF\xBB\xBFx".to_vec(),
             Fallback::Refuse,
             "file",
             &Options::default(),

@@ -102,7 +102,7 @@ struct Block {
 }
 
 /// Imports a GIFT file.
-pub fn import(bytes: &[u8], options: &Options) -> Parsed {
+pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
     let (text, note) = decode::text(bytes, Fallback::Windows1252, "GIFT file", options);
     let mut parsed = Parsed {
         diagnostics: note.into_iter().collect(),
@@ -550,7 +550,7 @@ mod tests {
     use super::*;
 
     fn import_str(s: &str) -> Parsed {
-        import(s.as_bytes(), &Options::default())
+        import(s.as_bytes().to_vec(), &Options::default())
     }
 
     #[test]

@@ -155,8 +155,9 @@ pub struct Format {
     /// How sure it is that `text` (the start of a file, decoded leniently) is in this format:
     /// 0 not at all, 3 certain.
     pub sniff: fn(&str) -> u8,
-    /// The importer.
-    pub import: fn(&[u8], &Options) -> Parsed,
+    /// The importer. It takes the bytes by value so that a large file is held once, as its
+    /// text.
+    pub import: fn(Vec<u8>, &Options) -> Parsed,
 }
 
 /// Every source format, in the order [`detect`] prefers them when they tie.

@@ -115,7 +115,7 @@ fn field(el: &El, default: TextFormat) -> Result<(String, TextFormat), FieldErro
 }
 
 /// Imports a Moodle XML file.
-pub fn import(bytes: &[u8], options: &Options) -> Parsed {
+pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
     let (text, note) = decode::text(bytes, Fallback::Refuse, "Moodle XML file", options);
     let mut parsed = Parsed {
         text,

@@ -275,7 +275,7 @@ fn csv_rows(md: &str, file: &str, lang: &str) -> Vec<Expected> {
 fn import(format: &str, rel: &str, lang: &str) -> Parsed {
     let format = quizkit_import::format(format).expect("a format");
     let parsed = (format.import)(
-        &read(rel),
+        read(rel),
         &Options {
             lang: lang.to_owned(),
             ..Options::default()
