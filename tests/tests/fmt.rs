@@ -215,3 +215,23 @@ fn a_path_that_is_not_a_bank_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
     assert!(Path::new(&txt).is_file());
 }
+
+#[cfg(unix)]
+#[test]
+fn a_linked_file_is_formatted_through_its_link() {
+    let bank = shipped_copy("fmt-link");
+    let dir = bank.join("computersystemen/ai-hardware");
+    fs::write(dir.join("real.toml"), MESSY).expect("write");
+    std::os::unix::fs::symlink("real.toml", dir.join("99-link.toml")).expect("symlink");
+    let o = run(quizkit().arg("fmt").arg(&bank));
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let link = fs::symlink_metadata(dir.join("99-link.toml")).expect("stat");
+    assert!(
+        link.file_type().is_symlink(),
+        "the link was replaced by a file"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("real.toml")).expect("read"),
+        TIDY
+    );
+}

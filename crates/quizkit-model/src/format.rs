@@ -3,8 +3,9 @@
 //!
 //! The layout is the one [`write`](crate::write) prints, so `format(write(x)) == write(x)`:
 //! the `#:schema` line first; keys in the order of the README's example; texts in several
-//! languages as dotted keys (`stem.nl = "…"`); basic strings, multi-line strings for
-//! explanations, key points and any text with a line break; options as `[[question.options]]`
+//! languages as dotted keys (`stem.nl = "…"`); one quoting rule that follows from the value
+//! (basic strings, literal ones when a backslash would need escaping, multi-line strings for
+//! explanations, key points and any text with a line break); options as `[[question.options]]`
 //! tables and questions as `[[question]]` tables, however they were written (inline arrays,
 //! `[question.stem]` sub-tables and literal strings are rewritten); one blank line before each
 //! table header and none elsewhere. Keys quizkit does not know keep their place after the
@@ -21,7 +22,7 @@ use std::ops::Range;
 
 use toml_edit::{Decor, DocumentMut, Item, RawString, Value};
 
-use crate::layout::{push_basic, push_key, push_multiline, push_path, push_string};
+use crate::layout::{push_basic, push_key, push_multiline, push_path, push_string, schema_line};
 use crate::load::{CATEGORY_FILE, CONFIG_FILE, TOPIC_FILE};
 use crate::{Diagnostic, FileId};
 
@@ -91,15 +92,18 @@ pub fn format(kind: FileKind, source: &str) -> Result<String, Box<Diagnostic>> {
     let output: Result<toml::Table, _> = toml::from_str(&formatted);
     match output {
         Ok(output) if same_table(&normalized(kind, input), &output) => Ok(formatted),
-        _ => Err(Box::new(Diagnostic::new(
-            "S001",
-            "toml-syntax",
-            crate::Severity::Error,
-            FileId(0),
-            offset..offset,
-            "quizkit fmt cannot lay out this file without changing what it says, so it leaves it as it is",
-        )
-        .with_help("this is a bug in quizkit fmt: please report it with the file"))),
+        _ => Err(Box::new(
+            Diagnostic::new(
+                "FMT",
+                "cannot-format",
+                crate::Severity::Error,
+                FileId(0),
+                offset..offset,
+                "quizkit fmt cannot lay out this file without changing what it says, so it leaves it as it is",
+            )
+            .with_label("this file")
+            .with_help("this is a bug in quizkit fmt: please report it with the file"),
+        )),
     }
 }
 
@@ -119,12 +123,7 @@ fn split_schema(text: &str) -> (Option<String>, &str, usize) {
         return (None, text, 0);
     }
     let end = text.find('\n').map_or(text.len(), |i| i + 1);
-    let target = text[..end]["#:schema".len()..].trim();
-    let line = if target.is_empty() {
-        "#:schema".to_owned()
-    } else {
-        format!("#:schema {target}")
-    };
+    let line = schema_line(&text[..end]["#:schema".len()..]);
     (Some(line), &text[end..], end)
 }
 
@@ -603,11 +602,12 @@ fn ordered(out: &mut Out, t: &mut Table, order: &[(&str, Style, Shape)]) {
     out.entries(&rest, Style::Text);
 }
 
-/// An entry holding an array whose elements are all tables (or, with `strings_too`, strings).
+/// An entry holding a non-empty array whose elements are all tables (or, with `strings_too`,
+/// strings). An empty array stays `key = []`: as no tables it would say nothing at all.
 fn tables_array(t: &mut Table, key: &str, strings_too: bool) -> Option<(Comments, Array)> {
     let fits = t.entries.iter().any(|e| {
         e.key == key
-            && matches!(&e.node, Node::Array(a) if a.items.iter().all(|el| matches!(el.node, Node::Table(_)) || (strings_too && matches!(el.node, Node::Str(_)))))
+            && matches!(&e.node, Node::Array(a) if !a.items.is_empty() && a.items.iter().all(|el| matches!(el.node, Node::Table(_)) || (strings_too && matches!(el.node, Node::Str(_)))))
     });
     if !fits {
         return None;
@@ -692,7 +692,12 @@ fn questions(out: &mut Out, mut root: Table) {
                     Shape::Dotted,
                 ),
                 Node::Table(mut t) => {
-                    if t.keys().any(|k| k == "text" || k == "feedback") {
+                    // Only a table that starts with `text` or `feedback` is one: a table of
+                    // languages keeps its order, whatever its keys.
+                    if t.keys()
+                        .next()
+                        .is_some_and(|k| k == "text" || k == "feedback")
+                    {
                         reorder(&mut t, &["text", "feedback"]);
                     }
                     out.lines(&t.header.clone().into_lines(), "");
@@ -859,8 +864,7 @@ fn normalized(kind: FileKind, mut t: toml::Table) -> toml::Table {
 fn same_table(a: &toml::Table, b: &toml::Table) -> bool {
     a.len() == b.len()
         && a.iter()
-            .zip(b.iter())
-            .all(|((ka, va), (kb, vb))| ka == kb && same_value(va, vb))
+            .all(|(k, va)| b.get(k).is_some_and(|vb| same_value(va, vb)))
 }
 
 /// Equality of values, floats bit for bit (so `nan` equals itself).

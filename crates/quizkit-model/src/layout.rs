@@ -13,6 +13,16 @@
 //!   arrays of two or more inline tables, long texts or commented elements, which take one
 //!   element per line, indented by two spaces, with a trailing comma.
 
+/// The `#:schema` line (without its line break) naming `target`.
+pub(crate) fn schema_line(target: &str) -> String {
+    let target = target.trim();
+    if target.is_empty() {
+        "#:schema".to_owned()
+    } else {
+        format!("#:schema {target}")
+    }
+}
+
 /// Appends `key`, quoted when it cannot be bare.
 pub(crate) fn push_key(out: &mut String, key: &str) {
     let bare = !key.is_empty()

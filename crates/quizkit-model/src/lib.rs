@@ -30,7 +30,7 @@ pub use text::{LangText, LocalizedText, same_code};
 pub use topic::{Category, CategoryMeta, Topic, TopicMeta};
 
 /// A loaded question bank.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Bank {
     /// What `quizkit.toml` says.
     pub config: BankConfig,

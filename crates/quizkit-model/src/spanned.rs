@@ -66,9 +66,10 @@ impl<T: JsonSchema> JsonSchema for Spanned<T> {
     }
 }
 
-/// Sets every span in a value to `0..0` (and a question's file to the default), so values read
-/// from different texts compare equal when they say the same: `load(write(x))` against `x`, a
-/// file against its formatted self, an imported question against the one expected.
+/// Sets every span in a value to `0..0` (and the file ids of a bank, its categories, topics and
+/// questions to the default), so values read from different texts compare equal when they say
+/// the same: `load(write(x))` against `x`, a bank against its formatted self, an imported
+/// question against the one expected.
 pub trait ClearSpans {
     /// Empties every span in `self`.
     fn clear_spans(&mut self);
@@ -195,5 +196,50 @@ impl ClearSpans for crate::LintConfig {
         severity.clear_spans();
         min_options.clear_spans();
         tolerance.clear_spans();
+    }
+}
+
+impl ClearSpans for crate::Bank {
+    fn clear_spans(&mut self) {
+        let crate::Bank {
+            config,
+            config_file,
+            categories,
+        } = self;
+        config.clear_spans();
+        *config_file = crate::FileId::default();
+        categories.clear_spans();
+    }
+}
+
+impl ClearSpans for crate::Category {
+    fn clear_spans(&mut self) {
+        let crate::Category {
+            slug: _,
+            meta,
+            file,
+            topics,
+        } = self;
+        meta.clear_spans();
+        if let Some(file) = file {
+            *file = crate::FileId::default();
+        }
+        topics.clear_spans();
+    }
+}
+
+impl ClearSpans for crate::Topic {
+    fn clear_spans(&mut self) {
+        let crate::Topic {
+            slug: _,
+            meta,
+            file,
+            questions,
+        } = self;
+        meta.clear_spans();
+        if let Some(file) = file {
+            *file = crate::FileId::default();
+        }
+        questions.clear_spans();
     }
 }

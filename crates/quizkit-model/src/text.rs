@@ -26,7 +26,8 @@ pub struct LangText {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct LocalizedText {
-    /// The versions in the order they were written.
+    /// The versions: for a table, in the order the TOML parser hands its keys over, which is
+    /// sorted by language code (`toml` keeps tables in sorted maps), not the order written.
     pub entries: Vec<LangText>,
     /// True when the text was a plain string rather than a table.
     pub plain: bool,

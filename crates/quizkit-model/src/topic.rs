@@ -35,7 +35,7 @@ pub struct TopicMeta {
 }
 
 /// A category: a folder directly under the bank root.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Category {
     /// The folder name, used in paths and URLs.
     pub slug: String,
@@ -48,7 +48,7 @@ pub struct Category {
 }
 
 /// A topic: a folder inside a category, holding question files.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Topic {
     /// The folder name, used in paths and URLs.
     pub slug: String,

@@ -2,7 +2,8 @@
 //! canonical layout: the counterpart of [`load`](crate::load), shared by `quizkit import`,
 //! `quizkit new` and `quizkit fmt`.
 //!
-//! What a function here writes loads back to the same values (spans aside), and
+//! What a function here writes loads back to the same values (spans aside; and a text's
+//! languages come back sorted by code, as the loader reads every table), and
 //! [`format`](crate::format::format) leaves it unchanged. Keys come in the order of the
 //! README's example, texts in several languages as dotted keys (`stem.nl = "…"`),
 //! explanations and key points as multi-line strings, options as `[[question.options]]`
@@ -15,7 +16,9 @@
 //! written as a list; a plain text ([`LocalizedText::plain`]) is written as a string, which
 //! loads in the bank's first language.
 
-use crate::layout::{float_repr, push_basic, push_key, push_path, push_string, push_string_array};
+use crate::layout::{
+    float_repr, push_basic, push_key, push_path, push_string, push_string_array, schema_line,
+};
 use crate::{
     Allow, AnswerKey, BankConfig, CategoryMeta, Choice, Difficulty, LocalizedText, Question,
     SeverityName, Spanned, TopicMeta,
@@ -179,8 +182,7 @@ impl Writer {
     fn new(schema: Option<&str>) -> Self {
         let mut out = String::new();
         if let Some(schema) = schema {
-            out.push_str("#:schema ");
-            out.push_str(schema);
+            out.push_str(&schema_line(schema));
             out.push('\n');
         }
         Writer { out }

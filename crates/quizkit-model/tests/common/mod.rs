@@ -294,6 +294,11 @@ pub fn values(loaded: &Loaded) -> Option<Values> {
     })
 }
 
+/// The loaded bank, spans and file ids cleared.
+pub fn bank_without_spans(loaded: &Loaded) -> Option<quizkit_model::Bank> {
+    loaded.bank.clone().map(ClearSpans::without_spans)
+}
+
 /// The shipped bank's folder.
 pub fn shipped_bank() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../questions")

@@ -100,6 +100,9 @@ impl Rng {
 struct S {
     rng: Rng,
     comments: bool,
+    /// Whether an option that is only a text may become a plain string (the same load, another
+    /// TOML value).
+    plain_options: bool,
     count: usize,
     out: String,
 }
@@ -246,7 +249,8 @@ impl S {
                     .map(|item| match item {
                         // An option that is only a text may be a plain string.
                         V::Tab(t)
-                            if key == "options"
+                            if self.plain_options
+                                && key == "options"
                                 && t.len() == 1
                                 && t[0].0 == "text"
                                 && matches!(t[0].1, V::Str(_))
@@ -349,7 +353,16 @@ fn string(s: &str, rng: &mut Rng) -> String {
 }
 
 /// `text` (a file of `kind`) in a layout taken from `seed`.
-pub fn file(_kind: FileKind, text: &str, seed: u64, comments: bool) -> String {
+pub fn file(kind: FileKind, text: &str, seed: u64, comments: bool) -> String {
+    layout(kind, text, seed, comments, true)
+}
+
+/// `text` in a layout taken from `seed`, with exactly the same TOML values.
+pub fn file_exact(kind: FileKind, text: &str, seed: u64, comments: bool) -> String {
+    layout(kind, text, seed, comments, false)
+}
+
+fn layout(_kind: FileKind, text: &str, seed: u64, comments: bool, plain_options: bool) -> String {
     let (schema, body) = match text.strip_prefix("#:schema") {
         Some(_) => {
             let end = text.find('\n').map_or(text.len(), |i| i + 1);
@@ -365,6 +378,7 @@ pub fn file(_kind: FileKind, text: &str, seed: u64, comments: bool) -> String {
     let mut s = S {
         rng: Rng(seed | 1),
         comments,
+        plain_options,
         count: 0,
         out: String::new(),
     };

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use quizkit_model::format::{FileKind, format};
-use quizkit_model::load::{CONFIG_FILE, Content, InputFile};
+use quizkit_model::load::{CONFIG_FILE, InputFile, read_source};
 use quizkit_model::{Diagnostic, FileId, SourceFile};
+use rayon::prelude::*;
 
 use crate::cli::GlobalArgs;
 use crate::fsio::{Failure, find_bank, read_bank, read_file, write_atomic};
@@ -36,11 +37,8 @@ enum Outcome {
 pub fn run(global: &GlobalArgs, args: &FmtArgs) -> Result<u8, Failure> {
     let (root, files) = files_to_format(args.path.as_deref())?;
     let outcomes: Vec<(String, Outcome)> = files
-        .into_iter()
-        .map(|f| {
-            let outcome = format_one(&f);
-            (f.path, outcome)
-        })
+        .into_par_iter()
+        .map(|f| (f.path.clone(), format_one(f)))
         .collect();
 
     let mut stdout = std::io::stdout();
@@ -55,7 +53,7 @@ pub fn run(global: &GlobalArgs, args: &FmtArgs) -> Result<u8, Failure> {
                 if args.check {
                     out.push_str(&diff(&shown, before, after));
                 } else {
-                    write_atomic(&root.join(path), after.as_bytes())?;
+                    write_atomic(&write_target(&root.join(path)), after.as_bytes())?;
                     if global.verbose {
                         eprintln!("formatted {shown}");
                     }
@@ -158,80 +156,28 @@ fn files_to_format(path: Option<&Path>) -> Result<(PathBuf, Vec<InputFile>), Fai
     Ok((root, files))
 }
 
-fn format_one(file: &InputFile) -> Outcome {
-    let broken = |text: String, d: Box<Diagnostic>| {
-        Outcome::Broken(
-            SourceFile {
-                path: file.path.clone(),
-                text,
-            },
-            d,
-        )
-    };
-    let bytes = match &file.content {
-        Content::Bytes(bytes) => bytes,
-        Content::Directory => {
-            return broken(
-                String::new(),
-                Box::new(
-                    Diagnostic::new(
-                        "S006",
-                        "misplaced-file",
-                        quizkit_model::Severity::Error,
-                        FileId(0),
-                        0..0,
-                        "a folder named like a TOML file",
-                    )
-                    .with_help("rename the folder: names ending in `.toml` are read as bank files"),
-                ),
-            );
-        }
-        Content::Unreadable(why) => {
-            return broken(
-                String::new(),
-                Box::new(
-                    Diagnostic::new(
-                        "S005",
-                        "unreadable-file",
-                        quizkit_model::Severity::Error,
-                        FileId(0),
-                        0..0,
-                        format!("cannot read this file: {why}"),
-                    )
-                    .with_help("check the file's permissions, or remove it from the bank"),
-                ),
-            );
-        }
-    };
-    let text = match std::str::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(err) => {
-            let at = err.valid_up_to();
-            let text = String::from_utf8_lossy(bytes).into_owned();
-            return broken(
-                text,
-                Box::new(
-                    Diagnostic::new(
-                        "S005",
-                        "unreadable-file",
-                        quizkit_model::Severity::Error,
-                        FileId(0),
-                        at..at + char::REPLACEMENT_CHARACTER.len_utf8(),
-                        "the file is not valid UTF-8",
-                    )
-                    .with_label("invalid byte here")
-                    .with_help("save the file as UTF-8"),
-                ),
-            );
-        }
-    };
-    match format(FileKind::of_path(&file.path), text) {
-        Ok(after) if after == text => Outcome::Unchanged,
+fn format_one(file: InputFile) -> Outcome {
+    let (source, unreadable) = read_source(FileId(0), file);
+    if let Some(d) = unreadable {
+        return Outcome::Broken(source, Box::new(d));
+    }
+    match format(FileKind::of_path(&source.path), &source.text) {
+        Ok(after) if after == source.text => Outcome::Unchanged,
         Ok(after) => Outcome::Changed {
-            before: text.to_owned(),
+            before: source.text,
             after,
         },
-        Err(d) => broken(text.to_owned(), d),
+        Err(d) => Outcome::Broken(source, d),
+    }
+}
+
+/// Where to write a file's new text: through a symbolic link (the bank reader follows only
+/// links that stay inside the bank), so that the link stays a link.
+fn write_target(path: &Path) -> PathBuf {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    match is_link {
+        true => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        false => path.to_path_buf(),
     }
 }
 
