@@ -26,6 +26,10 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("load_config", load_config),
     ("export", export),
     ("lint", lint),
+    ("import_moodle", import_moodle),
+    ("import_gift", import_gift),
+    ("import_aiken", import_aiken),
+    ("import_csv", import_csv),
     ("fmt", fmt),
 ];
 
@@ -355,4 +359,96 @@ fn check_output_file(target: &str, single: bool, path: &str, bytes: &[u8]) {
             );
         }
     }
+}
+
+/// Arbitrary bytes as a Moodle XML file to import.
+pub fn import_moodle(data: &[u8]) {
+    check_import("moodle", data);
+}
+
+/// Arbitrary bytes as a GIFT file to import.
+pub fn import_gift(data: &[u8]) {
+    check_import("gift", data);
+}
+
+/// Arbitrary bytes as an Aiken file to import.
+pub fn import_aiken(data: &[u8]) {
+    check_import("aiken", data);
+}
+
+/// Arbitrary bytes as a CSV file to import.
+pub fn import_csv(data: &[u8]) {
+    check_import("csv", data);
+}
+
+/// Imports `data` as `format` twice (the same result), checks and renders the diagnostics,
+/// and when the file could be read, assembles a bank from it whose files are all inside the
+/// bank and load without a load error.
+fn check_import(format: &str, data: &[u8]) {
+    let Some(format) = quizkit_import::format(format) else {
+        panic!("no importer `{format}`");
+    };
+    let options = quizkit_import::Options::default();
+    let parsed = (format.import)(data.to_vec(), &options);
+    let again = (format.import)(data.to_vec(), &options);
+    assert_eq!(
+        format!("{parsed:?}"),
+        format!("{again:?}"),
+        "two imports differ"
+    );
+    let sources = vec![SourceFile {
+        path: "input".to_owned(),
+        text: parsed.text.clone(),
+    }];
+    let mut diagnostics = parsed.diagnostics.clone();
+    quizkit_model::sort_diagnostics(&mut diagnostics, &sources);
+    check_diagnostics(&sources, &diagnostics);
+    render(&sources, &diagnostics);
+    for skipped in &parsed.skipped {
+        assert!(
+            skipped.span.end <= parsed.text.len(),
+            "a skipped question outside the file: {skipped:?}"
+        );
+    }
+    if parsed.failed() {
+        assert!(parsed.items.is_empty(), "a failed import kept questions");
+        return;
+    }
+    let new = quizkit_import::NewBank {
+        id: "fuzz".to_owned(),
+        title: "Fuzz".to_owned(),
+    };
+    let mut parsed = [parsed];
+    let assembled = match quizkit_import::assemble(&mut parsed, None, &new, &options) {
+        Ok(a) => a,
+        Err(r) => panic!("a new bank refused: {}", r.message),
+    };
+    let mut files = Vec::new();
+    for (path, text) in &assembled.files {
+        assert!(
+            !path.starts_with('/')
+                && !path
+                    .split('/')
+                    .any(|p| p.is_empty() || p == "." || p == ".."),
+            "an imported file outside the bank: {path}"
+        );
+        if path.ends_with(".toml") {
+            files.push(bytes(path, text.as_bytes()));
+        }
+    }
+    let loaded = load(files);
+    let errors: Vec<&Diagnostic> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == quizkit_model::Severity::Error)
+        .collect();
+    assert!(
+        errors.is_empty() && loaded.bank.is_some(),
+        "the imported bank does not load: {errors:#?}"
+    );
+    let bank = loaded.bank.as_ref().map_or(0, |b| b.question_count());
+    assert_eq!(
+        bank, assembled.summary.imported,
+        "questions lost on the way to disk"
+    );
 }

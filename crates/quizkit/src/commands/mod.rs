@@ -11,6 +11,7 @@ pub mod build;
 pub mod calc;
 pub mod export;
 pub mod fmt;
+pub mod import;
 pub mod lint;
 pub mod new;
 pub mod preview;
@@ -33,6 +34,8 @@ pub enum Command {
     Calc(calc::CalcArgs),
     /// Export the bank to one target (json, moodle, gift, anki, html).
     Export(export::ExportArgs),
+    /// Import Moodle XML, GIFT, Aiken or CSV files into a bank: `quizkit import export.xml -o bank`.
+    Import(import::ImportArgs),
     /// Rewrite the bank's files in the canonical layout; `--check` shows what would change.
     Fmt(fmt::FmtArgs),
     /// Start a bank, or add a category, topic or question to one.
@@ -54,6 +57,7 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
         Command::Schema(args) => schema::run(&cli.global, args),
         Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),
+        Command::Import(args) => import::run(&cli.global, args),
         Command::Fmt(args) => fmt::run(&cli.global, args),
         Command::New(args) => new::run(&cli.global, args),
         Command::Preview(args) => preview::run(&cli.global, args),
