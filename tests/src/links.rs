@@ -101,11 +101,20 @@ fn resolve(
     let target = if path.is_empty() {
         page.to_path_buf()
     } else {
-        let joined = page.parent().unwrap_or(Path::new("")).join(path);
+        // A path from the site's root (mdBook's 404 page links to `/`), or from the page's folder.
+        let joined = match path.strip_prefix('/') {
+            Some(from_root) => PathBuf::from(from_root),
+            None => page.parent().unwrap_or(Path::new("")).join(path),
+        };
         match normalize(&joined) {
             Some(p) => p,
             None => return Some("leads outside the site".to_owned()),
         }
+    };
+    let target = if path.ends_with('/') || target.as_os_str().is_empty() {
+        target.join("index.html")
+    } else {
+        target
     };
     let on_disk = root.join(&target);
     if !on_disk.is_file() {
@@ -156,7 +165,7 @@ mod tests {
     #[test]
     fn finds_missing_files_missing_ids_and_escapes_and_passes_good_links() {
         let root = site(&[
-            ("index.html", r##"<a href="a/b.html#x">ok</a> <a href="a/missing.html">1</a> <a href="#top">2</a> <a href="https://example.org/">ext</a> <img src="../../etc/passwd"> <span id="here"></span><a href="#here">ok</a>"##),
+            ("index.html", r##"<a href="a/b.html#x">ok</a> <a href="/">root</a> <a href="/a/nowhere/">5</a> <a href="a/missing.html">1</a> <a href="#top">2</a> <a href="https://example.org/">ext</a> <img src="../../etc/passwd"> <span id="here"></span><a href="#here">ok</a>"##),
             ("a/b.html", r#"<h1 id="x">X</h1><a href="../index.html#nope">3</a><link href="style.css?v=1"><a href="c.html">4</a>"#),
             ("a/style.css", "body{}"),
         ]);
@@ -170,6 +179,7 @@ mod tests {
             vec![
                 ("a/b.html", "../index.html#nope"),
                 ("a/b.html", "c.html"),
+                ("index.html", "/a/nowhere/"),
                 ("index.html", "a/missing.html"),
                 ("index.html", "#top"),
                 ("index.html", "../../etc/passwd"),
