@@ -50,6 +50,15 @@ if [ ! -f "$node_stamp" ]; then
   touch "$node_stamp"
 fi
 
+# mdBook, for the book under docs/ (tests/tests/book.rs builds it and checks its links).
+mdbook_version=0.5.4
+mdbook_dir="$tools/mdbook"
+if [ ! -f "$mdbook_dir/.installed-$mdbook_version" ]; then
+  cargo install mdbook --locked --quiet --version "$mdbook_version" --root "$mdbook_dir" \
+    || fail "cargo could not install mdBook $mdbook_version"
+  touch "$mdbook_dir/.installed-$mdbook_version"
+fi
+
 # Debian's chromium, for the browser tests.
 if ! command -v chromium >/dev/null; then
   if [ "$(id -u)" = 0 ]; then

@@ -9,6 +9,7 @@ pub mod fuzz_bank;
 pub mod fuzz_bodies;
 pub mod guard;
 pub mod hostile;
+pub mod links;
 pub mod release;
 
 use std::path::{Path, PathBuf};
