@@ -354,16 +354,6 @@ fn rule_prints_the_same_docs_as_the_rule_file() {
 }
 
 #[test]
-fn readme_rule_table_is_the_output_of_quizkit_rule() {
-    let table = stdout(&run(quizkit().args(["rule", "--format", "markdown"])));
-    let readme = std::fs::read_to_string(workspace_root().join("README.md")).expect("README");
-    assert!(
-        readme.contains(&table),
-        "the README's rule table is stale: paste the output of `quizkit rule --format markdown`"
-    );
-}
-
-#[test]
 fn build_refuses_errors_and_never_leaves_half_a_dist() {
     let bank = flawed_bank("build-refuses");
     let dist = bank.parent().expect("parent").join("build-refuses-dist");

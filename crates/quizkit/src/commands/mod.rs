@@ -32,7 +32,7 @@ pub enum Command {
     Schema(schema::SchemaArgs),
     /// Evaluate an expression with units, or check a claim: `quizkit calc "7e9 * 16 B -> GB"`.
     Calc(calc::CalcArgs),
-    /// Export the bank to one target (json, moodle, gift, anki, html).
+    /// Export the bank to one target (json, moodle, gift, anki, html, qti, canvas).
     Export(export::ExportArgs),
     /// Import Moodle XML, GIFT, Aiken or CSV files into a bank: `quizkit import export.xml -o bank`.
     Import(import::ImportArgs),
