@@ -83,8 +83,9 @@
 //! Inputs over [`MAX_LEN`] bytes and nesting deeper than [`MAX_DEPTH`] are refused; so are
 //! NaN, infinities and overflow (`1e999999`, `2^2^2^2^2^2`). Evaluation is one pass over the
 //! bytes with no allocation unless there is an error: a typical claim costs about 4,000
-//! instructions, under a microsecond (1-1.8 million checks per CPU second on the shared
-//! machines here; `BENCH_NOTES.md` has the figures and the ratio against fend-core).
+//! instructions, under a microsecond (over 2 million checks per CPU second on the shared
+//! machines here; the workspace's `BENCHMARKS.md` has the figures and the ratio against
+//! fend-core).
 //!
 //! Errors are [`miette::Diagnostic`]s whose spans are byte ranges into the string given;
 //! [`Error::offset`] shifts them to where that string sits in a file.
