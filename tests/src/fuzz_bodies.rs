@@ -26,6 +26,11 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("load_config", load_config),
     ("export", export),
     ("lint", lint),
+    ("import_moodle", import_moodle),
+    ("import_gift", import_gift),
+    ("import_aiken", import_aiken),
+    ("import_csv", import_csv),
+    ("fmt", fmt),
 ];
 
 const CONFIG: &str = "id = \"fuzz\"\nlanguages = [\"nl\", \"en\"]\n";
@@ -58,6 +63,80 @@ pub fn load_config(data: &[u8]) {
     if let Some(bank) = check_load(files).bank {
         let _ = bank.title("nl");
         let _ = bank.config.default_language();
+    }
+}
+
+/// Arbitrary bytes as each kind of bank file, formatted: the formatter returns; an error points
+/// inside the text; a formatted text formats to itself and loads, in a bank, to the same
+/// values and the same diagnostic codes as the input (a byte order mark's warning aside, since
+/// formatting drops the mark).
+pub fn fmt(data: &[u8]) {
+    use quizkit_model::ClearSpans;
+    use quizkit_model::format::{FileKind, format};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let place = |kind: FileKind, file: &str| -> Vec<InputFile> {
+        let (config, category, topic, questions) = match kind {
+            FileKind::Config => (file, "title = \"C\"\n", "title = \"T\"\n", QUESTION),
+            FileKind::Category => (CONFIG, file, "title = \"T\"\n", QUESTION),
+            FileKind::Topic => (CONFIG, "title = \"C\"\n", file, QUESTION),
+            FileKind::Questions => (CONFIG, "title = \"C\"\n", "title = \"T\"\n", file),
+        };
+        vec![
+            bytes(CONFIG_FILE, config.as_bytes()),
+            bytes(&format!("c/{CATEGORY_FILE}"), category.as_bytes()),
+            bytes(&format!("c/t/{TOPIC_FILE}"), topic.as_bytes()),
+            bytes("c/t/q.toml", questions.as_bytes()),
+        ]
+    };
+    let summary = |loaded: &Loaded| {
+        let mut codes: Vec<&str> = loaded
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .filter(|c| *c != "S008")
+            .collect();
+        codes.sort_unstable();
+        // Compared as printed, so that a `nan` read twice is the same value.
+        let bank = format!("{:?}", loaded.bank.clone().map(ClearSpans::without_spans));
+        (codes, bank)
+    };
+    for kind in [
+        FileKind::Questions,
+        FileKind::Topic,
+        FileKind::Category,
+        FileKind::Config,
+    ] {
+        match format(kind, text) {
+            Ok(out) => {
+                let again = format(kind, &out).unwrap_or_else(|d| {
+                    panic!(
+                        "{kind:?}: the formatted text does not format: {}\n{out}",
+                        d.message
+                    )
+                });
+                assert_eq!(again, out, "{kind:?}: formatting is not idempotent");
+                let before = load(place(kind, text));
+                let after = load(place(kind, &out));
+                assert!(
+                    summary(&before) == summary(&after),
+                    "{kind:?}: formatting changed what the file loads to:\n{text}\n---\n{out}"
+                );
+            }
+            Err(d) => {
+                let sources = [SourceFile {
+                    path: "q.toml".into(),
+                    text: text.to_owned(),
+                }];
+                let d = Diagnostic {
+                    file: Some(quizkit_model::FileId(0)),
+                    ..*d
+                };
+                check_diagnostics(&sources, std::slice::from_ref(&d));
+                render(&sources, std::slice::from_ref(&d));
+            }
+        }
     }
 }
 
@@ -100,7 +179,7 @@ pub fn export(data: &[u8]) {
         let Ok(output) = first else {
             continue;
         };
-        let single = !target.default_path.ends_with('/');
+        let single = target.layout == quizkit_export::Layout::File;
         assert!(
             !single || output.files.len() == 1,
             "{}: a single-file target made {} files",
@@ -280,4 +359,96 @@ fn check_output_file(target: &str, single: bool, path: &str, bytes: &[u8]) {
             );
         }
     }
+}
+
+/// Arbitrary bytes as a Moodle XML file to import.
+pub fn import_moodle(data: &[u8]) {
+    check_import("moodle", data);
+}
+
+/// Arbitrary bytes as a GIFT file to import.
+pub fn import_gift(data: &[u8]) {
+    check_import("gift", data);
+}
+
+/// Arbitrary bytes as an Aiken file to import.
+pub fn import_aiken(data: &[u8]) {
+    check_import("aiken", data);
+}
+
+/// Arbitrary bytes as a CSV file to import.
+pub fn import_csv(data: &[u8]) {
+    check_import("csv", data);
+}
+
+/// Imports `data` as `format` twice (the same result), checks and renders the diagnostics,
+/// and when the file could be read, assembles a bank from it whose files are all inside the
+/// bank and load without a load error.
+fn check_import(format: &str, data: &[u8]) {
+    let Some(format) = quizkit_import::format(format) else {
+        panic!("no importer `{format}`");
+    };
+    let options = quizkit_import::Options::default();
+    let parsed = (format.import)(data.to_vec(), &options);
+    let again = (format.import)(data.to_vec(), &options);
+    assert_eq!(
+        format!("{parsed:?}"),
+        format!("{again:?}"),
+        "two imports differ"
+    );
+    let sources = vec![SourceFile {
+        path: "input".to_owned(),
+        text: parsed.text.clone(),
+    }];
+    let mut diagnostics = parsed.diagnostics.clone();
+    quizkit_model::sort_diagnostics(&mut diagnostics, &sources);
+    check_diagnostics(&sources, &diagnostics);
+    render(&sources, &diagnostics);
+    for skipped in &parsed.skipped {
+        assert!(
+            skipped.span.end <= parsed.text.len(),
+            "a skipped question outside the file: {skipped:?}"
+        );
+    }
+    if parsed.failed() {
+        assert!(parsed.items.is_empty(), "a failed import kept questions");
+        return;
+    }
+    let new = quizkit_import::NewBank {
+        id: "fuzz".to_owned(),
+        title: "Fuzz".to_owned(),
+    };
+    let mut parsed = [parsed];
+    let assembled = match quizkit_import::assemble(&mut parsed, None, &new, &options) {
+        Ok(a) => a,
+        Err(r) => panic!("a new bank refused: {}", r.message),
+    };
+    let mut files = Vec::new();
+    for (path, text) in &assembled.files {
+        assert!(
+            !path.starts_with('/')
+                && !path
+                    .split('/')
+                    .any(|p| p.is_empty() || p == "." || p == ".."),
+            "an imported file outside the bank: {path}"
+        );
+        if path.ends_with(".toml") {
+            files.push(bytes(path, text.as_bytes()));
+        }
+    }
+    let loaded = load(files);
+    let errors: Vec<&Diagnostic> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == quizkit_model::Severity::Error)
+        .collect();
+    assert!(
+        errors.is_empty() && loaded.bank.is_some(),
+        "the imported bank does not load: {errors:#?}"
+    );
+    let bank = loaded.bank.as_ref().map_or(0, |b| b.question_count());
+    assert_eq!(
+        bank, assembled.summary.imported,
+        "questions lost on the way to disk"
+    );
 }

@@ -9,6 +9,8 @@ pub mod fuzz_bank;
 pub mod fuzz_bodies;
 pub mod guard;
 pub mod hostile;
+pub mod links;
+pub mod release;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -100,5 +102,68 @@ pub fn copy_tree(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &target)
                 .unwrap_or_else(|e| panic!("cannot copy {}: {e}", entry.path().display()));
         }
+    }
+}
+
+/// Writes a shell script standing in for a program (`uname`, `cargo`) and makes it executable.
+pub fn write_script(path: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, body).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .unwrap_or_else(|e| panic!("cannot make {} executable: {e}", path.display()));
+}
+
+/// One entry of a zip: its name, its date (year, month, day, hour, minute) and its bytes.
+pub type ZipEntry = (String, (u16, u8, u8, u8, u8), Vec<u8>);
+
+/// Every entry of the zip at `path`, in zip order; panics on anything that is not a readable
+/// zip of UTF-8 names, or on a name that appears twice.
+pub fn zip_entries(path: &Path) -> Vec<ZipEntry> {
+    use std::io::Read;
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+        .unwrap_or_else(|e| panic!("{}: not a zip: {e}", path.display()));
+    let mut entries: Vec<ZipEntry> = Vec::with_capacity(archive.len());
+    for i in 0..archive.len() {
+        let mut entry = archive.by_index(i).expect("a zip entry");
+        let name = entry.name().expect("a UTF-8 name").into_owned();
+        let t = entry.last_modified().unwrap_or_default();
+        let mut content = Vec::new();
+        entry
+            .read_to_end(&mut content)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            entries.iter().all(|(n, _, _)| *n != name),
+            "{name} twice in {}",
+            path.display()
+        );
+        entries.push((
+            name,
+            (t.year(), t.month(), t.day(), t.hour(), t.minute()),
+            content,
+        ));
+    }
+    entries
+}
+
+/// libxml2's `xmllint --nonet --noout --schema xsd files…` (offline, many files in one run):
+/// `Err` with xmllint's messages when a file does not validate. Panics when xmllint is
+/// missing, saying how to install it.
+pub fn xmllint(xsd: &Path, files: &[PathBuf]) -> Result<(), String> {
+    if files.is_empty() {
+        return Err("no file to validate".into());
+    }
+    let out = std::process::Command::new("xmllint")
+        .args(["--nonet", "--noout", "--schema"])
+        .arg(xsd)
+        .args(files)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("cannot run xmllint ({e}): run `scripts/tools.sh`, which installs Debian's libxml2-utils")
+        });
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("xmllint: {}", String::from_utf8_lossy(&out.stderr)))
     }
 }

@@ -53,7 +53,7 @@ fn names(dir: &Path) -> Vec<String> {
 
 /// Where a target's output goes inside `dir`.
 fn out_path(dir: &Path, target: &Target) -> PathBuf {
-    dir.join(target.default_path.trim_end_matches('/'))
+    dir.join(target.default_path)
 }
 
 fn export(bank: &Path, target: &Target, out: &Path) -> Command {
@@ -205,9 +205,7 @@ fn an_output_path_under_a_file_fails_cleanly() {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("mkdir");
         fs::write(dir.join("a-file"), b"keep me").expect("write");
-        let out = dir
-            .join("a-file")
-            .join(target.default_path.trim_end_matches('/'));
+        let out = dir.join("a-file").join(target.default_path);
         let result = run_bounded(&mut export(&small, target, &out), DEADLINE);
         ended(&result, &[2]);
         assert_eq!(fs::read(dir.join("a-file")).expect("read"), b"keep me");

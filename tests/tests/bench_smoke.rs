@@ -67,7 +67,17 @@ fn a_generated_bank_lints_clean_and_one_run_produces_every_row() {
             .iter()
             .map(|t| format!("export-{}", t.name)),
     );
-    expected.extend(["claims-checks", "claims-prose"].map(String::from));
+    expected.extend(
+        [
+            "site-first",
+            "site-rebuild",
+            "preview-rebuild",
+            "lint-topic",
+            "claims-checks",
+            "claims-prose",
+        ]
+        .map(String::from),
+    );
     for target in ["json", "moodle", "gift", "anki", "html"] {
         assert!(
             expected.contains(&format!("export-{target}")),

@@ -38,3 +38,40 @@ fn a_dimension_mismatch_exits_2_pointing_at_both_sides() {
     assert!(err.contains("left side is a time"), "{err}");
     assert!(err.contains("14 GB / (2 TB/s) = 7 GB"), "{err}");
 }
+
+#[test]
+fn prose_spellings_and_the_bit_byte_idiom_hold() {
+    for claim in [
+        "2 000 000 × 250 B = 500 MB",
+        "2^14 = 16\u{202f}384",
+        "10,000,000 * 8 bit = 10 MB",
+        "1 500 B × 8 = 12 000 bit",
+        "100 Mbit/s ÷ 8 = 12.5 MB/s",
+    ] {
+        let (code, out, err) = calc(claim);
+        assert_eq!(code, Some(0), "{claim}: {out}{err}");
+        assert!(out.starts_with("holds"), "{claim}: {out}");
+    }
+}
+
+#[test]
+fn a_slip_factor_fails_whatever_the_written_precision() {
+    let (code, out, _) = calc("1 GB = 1 GiB");
+    assert_eq!(code, Some(1), "{out}");
+    assert_eq!(
+        out,
+        "fails: computed 0.931323 GiB, stated 1 GiB (the stated value is 1.0737× the computed one: GB and GiB mixed up?)\n"
+    );
+    let (code, out, _) = calc("100 Mbit/s ÷ 8 = 100 MB/s");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("bits and bytes mixed up?"), "{out}");
+}
+
+#[test]
+fn help_states_the_slip_rule_and_the_spellings() {
+    let (code, out, _) = calc("--help");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("whatever the written precision"), "{out}");
+    assert!(out.contains("2 000 000"), "{out}");
+    assert!(out.contains("1 GB = 1 GiB"), "{out}");
+}

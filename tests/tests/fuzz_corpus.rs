@@ -80,3 +80,28 @@ fn export_corpus() {
 fn lint_corpus() {
     replay("lint", quizkit_tests::fuzz_bodies::lint);
 }
+
+#[test]
+fn import_moodle_corpus() {
+    replay("import_moodle", quizkit_tests::fuzz_bodies::import_moodle);
+}
+
+#[test]
+fn import_gift_corpus() {
+    replay("import_gift", quizkit_tests::fuzz_bodies::import_gift);
+}
+
+#[test]
+fn import_aiken_corpus() {
+    replay("import_aiken", quizkit_tests::fuzz_bodies::import_aiken);
+}
+
+#[test]
+fn import_csv_corpus() {
+    replay("import_csv", quizkit_tests::fuzz_bodies::import_csv);
+}
+
+#[test]
+fn fmt_corpus() {
+    replay("fmt", quizkit_tests::fuzz_bodies::fmt);
+}

@@ -237,7 +237,7 @@ fn the_validators_reject_a_broken_export() {
 fn one_language_is_reported_as_not_applying() {
     let dir = temp_dir("json-lang");
     let output = run(quizkit()
-        .args(["export", "--to", "json", "--lang", "nl", "-o"])
+        .args(["-v", "export", "--to", "json", "--lang", "nl", "-o"])
         .arg(dir.join("bank.json"))
         .arg(shipped_bank_dir()));
     assert_eq!(output.status.code(), Some(0));

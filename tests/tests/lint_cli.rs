@@ -354,16 +354,6 @@ fn rule_prints_the_same_docs_as_the_rule_file() {
 }
 
 #[test]
-fn readme_rule_table_is_the_output_of_quizkit_rule() {
-    let table = stdout(&run(quizkit().args(["rule", "--format", "markdown"])));
-    let readme = std::fs::read_to_string(workspace_root().join("README.md")).expect("README");
-    assert!(
-        readme.contains(&table),
-        "the README's rule table is stale: paste the output of `quizkit rule --format markdown`"
-    );
-}
-
-#[test]
 fn build_refuses_errors_and_never_leaves_half_a_dist() {
     let bank = flawed_bank("build-refuses");
     let dist = bank.parent().expect("parent").join("build-refuses-dist");
@@ -429,5 +419,128 @@ fn build_refuses_errors_and_never_leaves_half_a_dist() {
     assert!(
         leftovers.is_empty(),
         "staging folders left behind: {leftovers:?}"
+    );
+}
+
+/// A bank of one question whose stem shows an image from outside, which the HTML site cannot
+/// load: something the author can fix, among things the targets cannot carry.
+fn one_question_bank(name: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    let files = [
+        (
+            "quizkit.toml",
+            "id = \"one\"\ntitle = \"One\"\nlanguages = [\"en\"]\n",
+        ),
+        ("t/category.toml", "title = \"Computers\"\n"),
+        ("t/a/topic.toml", "title = \"Caches\"\n"),
+        (
+            "t/a/01.toml",
+            r#"[[question]]
+id = "cache-purpose"
+stem = "Why do processors have caches, as in ![a chip](https://example.org/chip.png)?"
+answer = "A"
+difficulty = "easy"
+explanation = "Main memory is far slower than the core."
+options = [
+  "To keep recently used data close to the core",
+  "To keep the operating system's files at hand",
+  "To spread the heat of the cores over the chip",
+]
+"#,
+        ),
+    ];
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        std::fs::write(path, text).expect("write a bank file");
+    }
+    dir
+}
+
+#[test]
+fn one_question_is_counted_in_the_singular() {
+    let bank = one_question_bank("one-question");
+    let out = lint(&bank, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "All checks passed: 1 question.\n");
+
+    let dist = bank.join("dist");
+    let out = run(quizkit().arg("build").arg(&bank).arg("-o").arg(&dist));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(" from 1 question (5 targets):"), "{stderr}");
+
+    let out = run(quizkit()
+        .args(["export", "--to", "json", "-o"])
+        .arg(bank.join("bank.json"))
+        .arg(&bank));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("Exported 1 question to "), "{stderr}");
+}
+
+#[test]
+fn build_notes_what_targets_cannot_carry_in_one_line_and_warns_of_what_the_author_can_fix() {
+    let bank = one_question_bank("build-notes");
+    let build = |extra: &[&str]| {
+        let out = run(quizkit()
+            .arg("build")
+            .arg(&bank)
+            .arg("-o")
+            .arg(bank.join("dist"))
+            .args(extra));
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let stderr = build(&[]);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: html: question `cache-purpose`: the image `https://example.org/chip.png` will not show on the site, which loads nothing from outside itself; embed it as a data: URL"
+        ],
+        "{stderr}"
+    );
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(
+        notes,
+        ["note: 3 notes on what the targets cannot carry (moodle 1, gift 2); -v lists them"],
+        "{stderr}"
+    );
+
+    let stderr = build(&["-v"]);
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(
+        notes,
+        [
+            "note: moodle: Moodle XML has no field for a question's difficulty; left out of 1 question(s) (the json and html exports keep it)",
+            "note: gift: GIFT cannot set the answer numbering: Moodle numbers the options with its site default (a., b., c.) instead of A, B, C",
+            "note: gift: GIFT has no field for a question's difficulty; left out of 1 question(s) (the json and html exports keep it)",
+            "note: 3 notes on what the targets cannot carry (moodle 1, gift 2)",
+        ],
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("warning: html: question `cache-purpose`"),
+        "{stderr}"
+    );
+
+    // The shipped bank has nothing its author could fix: no warning, one line of notes.
+    let dist = bank.join("shipped-dist");
+    let out = run(quizkit()
+        .arg("build")
+        .arg(workspace_root().join("questions"))
+        .arg("-o")
+        .arg(&dist));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "note: 8 notes on what the targets cannot carry (moodle 3, gift 5); -v lists them"
+        ),
+        "{stderr}"
     );
 }

@@ -169,7 +169,7 @@ fn wrong_figures_in_checks_prose_and_options_are_found_with_their_slip() {
     assert!(
         distractor["message"]
             .as_str()
-            .is_some_and(|m| m.contains("option C (`14.000 MB`) is a distractor")),
+            .is_some_and(|m| m.contains("option B (`14.000 MB`) is a distractor")),
         "{distractor:#}"
     );
 

@@ -205,17 +205,7 @@ fn config_toml() -> String {
         .to_owned()
 }
 
-fn slug(title: &str) -> String {
-    let mut out = String::new();
-    for ch in title.chars().flat_map(char::to_lowercase) {
-        if ch.is_ascii_alphanumeric() {
-            out.push(ch);
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_owned()
-}
+use quizkit::commands::new::slug;
 
 fn category_slug(c: usize) -> String {
     format!("{:02}-{}", c + 1, slug(words::CATEGORIES[c].0))

@@ -33,6 +33,17 @@ pub enum Row {
     Checks,
     /// Every explanation scanned for arithmetic claims and each one evaluated, one thread.
     Prose,
+    /// `quizkit export --to html` as a user runs it, on disk, into a folder that is not there.
+    SiteFirst,
+    /// `quizkit export --to html` on disk again after one question's stem was edited, over
+    /// the site of the unedited bank.
+    SiteRebuild,
+    /// `quizkit preview`'s rebuild after a one-question edit: read the changed file again,
+    /// load, lint, export the site in memory.
+    PreviewRebuild,
+    /// `quizkit lint` of a bank of one topic: the topic of the edited file, the baseline of
+    /// the preview's target.
+    LintTopic,
 }
 
 impl PartialEq for Row {
@@ -48,7 +59,14 @@ impl Row {
     pub fn all() -> Vec<Row> {
         let mut rows = vec![Row::Floor, Row::Load, Row::Lint];
         rows.extend(quizkit_export::ALL.iter().map(Row::Export));
-        rows.extend([Row::Checks, Row::Prose]);
+        rows.extend([
+            Row::SiteFirst,
+            Row::SiteRebuild,
+            Row::PreviewRebuild,
+            Row::LintTopic,
+            Row::Checks,
+            Row::Prose,
+        ]);
         rows
     }
 
@@ -61,6 +79,10 @@ impl Row {
             Row::Export(t) => format!("export-{}", t.name),
             Row::Checks => "claims-checks".into(),
             Row::Prose => "claims-prose".into(),
+            Row::SiteFirst => "site-first".into(),
+            Row::SiteRebuild => "site-rebuild".into(),
+            Row::PreviewRebuild => "preview-rebuild".into(),
+            Row::LintTopic => "lint-topic".into(),
         }
     }
 
@@ -84,6 +106,14 @@ impl Row {
             Row::Export(t) => format!("load + `{}` exporter (disk write apart)", t.name),
             Row::Checks => "`quantity::check` of every `checks` claim, 1 thread".into(),
             Row::Prose => "`extract_claims` + evaluate over every explanation, 1 thread".into(),
+            Row::SiteFirst => "`quizkit export --to html` on disk, no previous site".into(),
+            Row::SiteRebuild => {
+                "`quizkit export --to html` on disk after a one-question edit".into()
+            }
+            Row::PreviewRebuild => {
+                "`quizkit preview`'s rebuild after a one-question edit (in memory)".into()
+            }
+            Row::LintTopic => "`quizkit lint` of the edited question's topic alone".into(),
         }
     }
 }
@@ -114,6 +144,22 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
     if !row.is_command() {
         return claims(row, bank);
     }
+    if row == Row::PreviewRebuild {
+        return preview_rebuild(bank);
+    }
+    let topic;
+    let bank = if row == Row::LintTopic {
+        topic = topic_bank(bank, scratch)?;
+        topic.as_path()
+    } else {
+        bank
+    };
+    let site = scratch.join("site-command");
+    let edited = prepare_site(row, bank, scratch, &site)?;
+    let site_questions = match row {
+        Row::SiteFirst | Row::SiteRebuild => question_count(bank)?,
+        _ => 0,
+    };
     let cpu_start = cpu_time();
     let start = Instant::now();
     let mut kept: Vec<Box<dyn std::any::Any>> = Vec::new();
@@ -131,7 +177,7 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
             kept.push(Box::new(loaded));
             n
         }
-        Row::Lint => {
+        Row::Lint | Row::LintTopic => {
             let checked = quizkit::commands::lint::check(Some(bank))?;
             let text = quizkit::output::human::render(
                 &checked.findings(),
@@ -162,7 +208,30 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
             kept.push(Box::new(loaded));
             n
         }
-        Row::Checks | Row::Prose => 0,
+        Row::SiteFirst | Row::SiteRebuild => {
+            let global = quizkit::cli::GlobalArgs {
+                color: quizkit::cli::ColorChoice::Never,
+                quiet: true,
+                verbose: false,
+            };
+            let args = quizkit::commands::export::ExportArgs {
+                bank: quizkit::cli::BankArg {
+                    path: Some(bank.to_path_buf()),
+                },
+                to: "html".to_owned(),
+                output: Some(site.clone()),
+                lang: None,
+            };
+            let code = quizkit::commands::export::run(&global, &args);
+            if let Some((path, bytes)) = &edited {
+                fs::write(path, bytes).map_err(|e| Failure::io("restore", path, &e))?;
+            }
+            if code? != quizkit::EXIT_OK {
+                return Err(Failure::new("`quizkit export --to html` failed"));
+            }
+            site_questions
+        }
+        Row::Checks | Row::Prose | Row::PreviewRebuild => 0,
     };
     let elapsed = start.elapsed();
     let cpu = cpu_start.zip(cpu_time()).map(|(a, b)| b.saturating_sub(a));
@@ -185,6 +254,157 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
         bytes: 0,
         threads: rayon::current_num_threads(),
     })
+}
+
+/// Before the clock starts for a site row: for `site-first`, removes the site; for
+/// `site-rebuild`, builds the site of the bank as it is (in a child process, so that this one's
+/// memory stays the row's own), then edits the stem of the bank's first question. Returns the
+/// edited file and its original bytes, written back once the row ran.
+fn prepare_site(
+    row: Row,
+    bank: &Path,
+    scratch: &Path,
+    site: &Path,
+) -> Result<Option<(PathBuf, Vec<u8>)>, Failure> {
+    match row {
+        Row::SiteFirst => {
+            if site.exists() {
+                fsio::remove_tree(site);
+            }
+            Ok(None)
+        }
+        Row::SiteRebuild => {
+            let exe = std::env::current_exe()
+                .map_err(|e| Failure::new(format!("cannot find this program: {e}")))?;
+            let status = std::process::Command::new(&exe)
+                .args(["once", "--row", "site-first", "--scratch"])
+                .arg(scratch)
+                .arg(bank)
+                .stdout(std::process::Stdio::null())
+                .status()
+                .map_err(|e| Failure::new(format!("cannot run {}: {e}", exe.display())))?;
+            if !status.success() {
+                return Err(Failure::new("the first build before `site-rebuild` failed"));
+            }
+            edit_first_stem(bank).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Puts `Edited: ` before the English stem of the bank's first question (the first question
+/// file in name order); returns the file and its bytes before the edit.
+fn edit_first_stem(bank: &Path) -> Result<(PathBuf, Vec<u8>), Failure> {
+    let mut paths = Vec::new();
+    toml_paths(bank, &mut paths).map_err(|e| Failure::io("read", bank, &e))?;
+    paths.sort();
+    for path in paths {
+        let bytes = fs::read(&path).map_err(|e| Failure::io("read", &path, &e))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let marker = "\nstem.en = \"";
+        if let Some(at) = text.find(marker) {
+            let mut edited = text.into_owned();
+            edited.insert_str(at + marker.len(), "Edited: ");
+            fs::write(&path, edited).map_err(|e| Failure::io("edit", &path, &e))?;
+            return Ok((path, bytes));
+        }
+    }
+    Err(Failure::new("the bank has no `stem.en` to edit"))
+}
+
+/// `preview-rebuild`: a preview of the bank built (untimed), the first question's stem edited,
+/// then the timed rebuild the preview server runs on that save: the changed file read again,
+/// load, lint, and the site exported in memory.
+fn preview_rebuild(bank: &Path) -> Result<Sample, Failure> {
+    let mut rebuilder = quizkit::commands::preview::Rebuilder::new(bank);
+    let first = rebuilder
+        .rebuild()
+        .ok_or_else(|| Failure::new("the first preview build did nothing"))?;
+    if first.site.is_none() {
+        return Err(Failure::new(
+            "the bank does not load; the preview built no site",
+        ));
+    }
+    let items = question_count(bank)?;
+    let (path, original) = edit_first_stem(bank)?;
+    let cpu_start = cpu_time();
+    let start = Instant::now();
+    let build = rebuilder.rebuild();
+    let elapsed = start.elapsed();
+    let cpu = cpu_start.zip(cpu_time()).map(|(a, b)| b.saturating_sub(a));
+    fs::write(&path, &original).map_err(|e| Failure::io("restore", &path, &e))?;
+    match &build {
+        Some(b) if b.site.is_some() && b.changed.len() == 1 => {}
+        _ => {
+            return Err(Failure::new(
+                "the preview did not rebuild the site after the edit",
+            ));
+        }
+    }
+    std::mem::forget(build);
+    std::mem::forget(first);
+    std::mem::forget(rebuilder);
+    Ok(Sample {
+        elapsed,
+        cpu,
+        write: None,
+        peak_rss: peak_rss(),
+        items,
+        bytes: 0,
+        threads: rayon::current_num_threads(),
+    })
+}
+
+/// `lint-topic`'s bank: the bank's `quizkit.toml`, and the category and topic of its first
+/// question file, copied into `scratch` (untimed).
+fn topic_bank(bank: &Path, scratch: &Path) -> Result<PathBuf, Failure> {
+    let (path, original) = edit_first_stem(bank)?;
+    fs::write(&path, &original).map_err(|e| Failure::io("restore", &path, &e))?;
+    let topic = path
+        .parent()
+        .ok_or_else(|| Failure::new("no topic folder"))?;
+    let category = topic
+        .parent()
+        .ok_or_else(|| Failure::new("no category folder"))?;
+    let out = scratch.join("topic-bank");
+    if out.exists() {
+        fsio::remove_tree(&out);
+    }
+    let rel = |p: &Path| {
+        p.strip_prefix(bank)
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+    };
+    let mut copies = vec![(bank.join("quizkit.toml"), PathBuf::from("quizkit.toml"))];
+    copies.push((
+        category.join("category.toml"),
+        rel(&category.join("category.toml")),
+    ));
+    for entry in fs::read_dir(topic).map_err(|e| Failure::io("read", topic, &e))? {
+        let p = entry.map_err(|e| Failure::io("read", topic, &e))?.path();
+        copies.push((p.clone(), rel(&p)));
+    }
+    for (from, to) in copies {
+        let to = out.join(to);
+        if let Some(dir) = to.parent() {
+            fs::create_dir_all(dir).map_err(|e| Failure::io("create folder", dir, &e))?;
+        }
+        fs::copy(&from, &to).map_err(|e| Failure::io("copy", &from, &e))?;
+    }
+    Ok(out)
+}
+
+/// The number of questions of the bank at `root`, from its text (`[[question]]` headers), so
+/// that a row which runs a whole command need not load the bank a second time to count them.
+fn question_count(root: &Path) -> Result<u64, Failure> {
+    let mut paths = Vec::new();
+    toml_paths(root, &mut paths).map_err(|e| Failure::io("read", root, &e))?;
+    let mut n = 0;
+    for path in paths {
+        let text = fs::read_to_string(&path).map_err(|e| Failure::io("read", &path, &e))?;
+        n += text.lines().filter(|l| l.trim() == "[[question]]").count() as u64;
+    }
+    Ok(n)
 }
 
 /// The claim rows: load (untimed), then evaluate on this thread. The `checks` claims are
@@ -333,14 +553,14 @@ fn questions(loaded: &quizkit_model::Loaded) -> Result<u64, Failure> {
 /// Writes an export's files the way `quizkit export` does: one file atomically, or a folder
 /// replaced as a whole.
 fn write_output(target: &Target, output: &Output, scratch: &Path) -> Result<(), Failure> {
-    let out = scratch.join(target.default_path.trim_end_matches('/'));
-    if target.default_path.ends_with('/') {
-        let files: Vec<(String, Vec<u8>)> = output
+    let out = scratch.join(target.default_path);
+    if target.layout == quizkit_export::Layout::Folder {
+        let files: Vec<(&str, &[u8])> = output
             .files
             .iter()
-            .map(|f| (f.path.clone(), f.bytes.clone()))
+            .map(|f| (f.path.as_str(), f.bytes.as_slice()))
             .collect();
-        fsio::write_dir_atomic(&out, &files)
+        fsio::write_dir_atomic(&out, &files).map(|_| ())
     } else {
         match output.files.as_slice() {
             [file] => fsio::write_atomic(&out, &file.bytes),

@@ -30,7 +30,7 @@ use quizkit_model::Bank;
 use crate::markdown::{Math, to_html};
 use rayon::prelude::*;
 
-use crate::{Error, File, LangChoice, Options, Output, Target, Warning};
+use crate::{Error, File, LangChoice, Layout, Needs, Options, Output, Target, Warning};
 use collection::{Deck, NoteRow};
 use fields::{Context, note_content};
 use notetype::{NOTETYPE_MOD, SORT_FIELD, field};
@@ -40,6 +40,8 @@ pub const TARGET: Target = Target {
     name: "anki",
     summary: "Anki deck (.apkg) for Anki desktop, AnkiDroid and AnkiMobile; re-imports update",
     default_path: "deck.apkg",
+    layout: Layout::File,
+    needs: Needs { change_times: true },
     export,
 };
 

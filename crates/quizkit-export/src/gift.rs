@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::moodle::common::{self, Form, Langs, category_path, grades};
 use crate::moodle::warn_stray_lt;
-use crate::{Error, File, Options, Output, Warning};
+use crate::{Error, File, Kind, Options, Output, Warning};
 
 /// The file name: Moodle's import form takes GIFT only as `.txt`.
 pub const FILE_NAME: &str = "gift.txt";
@@ -58,6 +58,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                         message: format!(
                             "the category path `{path}` holds a backslash, which Moodle's GIFT import may change (it reads escapes there but never undoes them); use the Moodle XML export"
                         ),
+                        kind: Kind::Fixable,
                     });
                 }
                 let mut text = format!("$CATEGORY: {path}\n");
@@ -83,6 +84,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             Warning {
                 question: None,
                 message: "GIFT cannot set the answer numbering: Moodle numbers the options with its site default (a., b., c.) instead of A, B, C".into(),
+                kind: Kind::Limit,
             },
         );
     }
@@ -90,6 +92,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         warnings.push(Warning {
             question: None,
             message: "GIFT has no place for category descriptions, topic summaries or key points; left out (the Moodle XML export keeps them as category info)".into(),
+            kind: Kind::Limit,
         });
     }
     warnings.extend(common::dropped_metadata(bank, "GIFT"));
@@ -114,6 +117,7 @@ fn question_block(
         warnings.push(Warning {
             question: Some(id.to_owned()),
             message: "GIFT cannot turn shuffling off: Moodle will shuffle this question's options (its site default); the Moodle XML export keeps the order".into(),
+            kind: Kind::Limit,
         });
     }
     let mut out = format!("// [id:{}]", comment_value(id));
@@ -125,6 +129,7 @@ fn question_block(
                     "the tag `{}` holds <, > or `, which Moodle's GIFT import does not read as a tag; left out",
                     tag.value
                 ),
+                kind: Kind::Fixable,
             });
             continue;
         }

@@ -30,13 +30,13 @@ use std::fmt::Write as _;
 use quizkit_model::{Bank, Category, Question, Topic};
 
 use crate::markdown::{self, Math};
-use crate::{Error, File, LangChoice, Options, Output, Warning};
+use crate::{Error, File, Kind, LangChoice, Options, Output, Warning};
 use escape::{esc, relative_url};
 use render::Rendered;
 use strings::Strings;
 
 /// Where `quizkit build` puts the site inside `dist/`.
-pub const DIR_NAME: &str = "site/";
+pub const DIR_NAME: &str = "site";
 
 /// The files every page shares, under `assets/`.
 const ASSETS: &[(&str, &str)] = &[
@@ -47,6 +47,10 @@ const ASSETS: &[(&str, &str)] = &[
 ];
 
 /// The policy every page carries: only the site's own files, no inline script or style.
+/// The script `quizkit preview` serves under `assets/` and, with [`Options::preview`], every
+/// page loads: live reload and the findings overlay. The exporter never writes it.
+pub const PREVIEW_SCRIPT: &str = "preview.js";
+
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
 
 /// Exports `bank` as a static site.
@@ -68,12 +72,14 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                 message: format!(
                     "the site has no UI strings in `{code}`; its `{code}` pages use the English ones"
                 ),
+                kind: Kind::Limit,
             });
         }
         langs.push(Lang { code, strings });
     }
     foreign_images(bank, &langs, &mut warnings);
-    let site = Site::new(bank, langs);
+    let mut site = Site::new(bank, langs);
+    site.preview = options.preview;
     let mut files = BTreeMap::new();
     for (name, text) in ASSETS {
         files.insert(format!("assets/{name}"), text.as_bytes().to_vec());
@@ -148,6 +154,7 @@ fn question_images(question: &Question, langs: &[Lang<'_>], warnings: &mut Vec<W
                             message: format!(
                                 "the image `{dest_url}` will not show on the site, which loads nothing from outside itself; embed it as a data: URL"
                             ),
+                            kind: Kind::Fixable,
                         });
                     }
                 }
@@ -175,6 +182,8 @@ struct Site<'a> {
     bank: &'a Bank,
     langs: Vec<Lang<'a>>,
     places: BTreeMap<&'a str, Place>,
+    /// Whether pages load `assets/preview.js` ([`Options::preview`]).
+    preview: bool,
 }
 
 impl<'a> Site<'a> {
@@ -195,6 +204,7 @@ impl<'a> Site<'a> {
             bank,
             langs,
             places,
+            preview: false,
         }
     }
 
@@ -343,6 +353,15 @@ impl Cx<'_> {
         }
         for script in page.scripts {
             let _ = writeln!(out, "<script src=\"{}\" defer></script>", asset(script));
+        }
+        if self.site.preview {
+            // Served by `quizkit preview`, never part of the output: a same-origin script, so
+            // the page's `script-src 'self'` lets it run, and the published site never names it.
+            let _ = writeln!(
+                out,
+                "<script src=\"{}\" defer></script>",
+                asset(PREVIEW_SCRIPT)
+            );
         }
         let _ = write!(
             out,

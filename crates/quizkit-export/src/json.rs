@@ -14,7 +14,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use quizkit_model::{Bank, Difficulty, LocalizedText, Question, index_letter};
 
 use crate::markdown::{self, Math};
-use crate::{Error, File, LangChoice, Options, Output, Warning};
+use crate::{Error, File, Kind, LangChoice, Options, Output, Warning};
 
 /// The format version written in `version`.
 pub const FORMAT_VERSION: u32 = 1;
@@ -356,6 +356,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             message: format!(
                 "the JSON export always holds every language; `--lang {lang}` does not apply"
             ),
+            kind: Kind::Limit,
         });
     }
     let mut bytes = write(bank).map_err(|e| Error {

@@ -6,11 +6,14 @@
 //! the same input always gives the same bytes. [`ALL`] lists them.
 
 pub mod anki;
+pub mod canvas;
 pub mod gift;
 pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod moodle;
+pub mod qti;
+mod zipped;
 
 use std::collections::BTreeMap;
 
@@ -32,6 +35,18 @@ pub struct Warning {
     pub question: Option<String>,
     /// What was lost or changed.
     pub message: String,
+    /// Whether the author can do something about it.
+    pub kind: Kind,
+}
+
+/// Whether the author can act on a [`Warning`]: the CLI prints a fixable one as a warning, and
+/// a limit of the target as a note, counted in one summary line and listed in full with `-v`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// Something in the bank the author can change so that the target carries it.
+    Fixable,
+    /// What the target cannot carry, whatever the bank says (a field it has no place for).
+    Limit,
 }
 
 /// What an exporter produces.
@@ -66,6 +81,10 @@ pub struct Options {
     /// targets that tell their importer which items are newer (Anki). Questions missing here
     /// count as changed at `timestamp`. Build options with `..Options::default()`.
     pub changed: BTreeMap<String, i64>,
+    /// For the HTML site served by `quizkit preview`: every page also loads
+    /// `assets/preview.js` ([`html::PREVIEW_SCRIPT`]), which the preview server serves.
+    /// Off for every export that is written or published.
+    pub preview: bool,
 }
 
 impl Default for Options {
@@ -74,6 +93,7 @@ impl Default for Options {
             lang: LangChoice::Default,
             timestamp: 0,
             changed: BTreeMap::new(),
+            preview: false,
         }
     }
 }
@@ -98,6 +118,26 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// What a target writes: one file, or a folder of files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Exactly one file (its [`File::path`] is the target's [`Target::default_path`]); the
+    /// CLI writes it atomically, under the name the user gives with `--output`.
+    File,
+    /// Any number of files under a folder, which the CLI replaces as a whole.
+    Folder,
+}
+
+/// What a target needs from the CLI besides the bank and the language. The CLI reads this
+/// and nothing else about a target: it never checks a target by name. (The bank's media
+/// files will be one more need here, once a bank can hold them.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Needs {
+    /// When each question last changed ([`Options::changed`]), which the CLI reads from git:
+    /// for targets whose importer updates only newer items (Anki).
+    pub change_times: bool,
+}
+
 /// An export target.
 #[derive(Debug, Clone, Copy)]
 pub struct Target {
@@ -105,9 +145,13 @@ pub struct Target {
     pub name: &'static str,
     /// One line for `--help`.
     pub summary: &'static str,
-    /// Where `quizkit build` puts the output inside `dist/`: a file name, or a folder name
-    /// ending in `/` when the target writes several files.
+    /// Where `quizkit build` puts the output inside `dist/`, and what `quizkit export` writes
+    /// without `--output`: the file name, or the folder name for [`Layout::Folder`].
     pub default_path: &'static str,
+    /// One file or a folder.
+    pub layout: Layout,
+    /// What the CLI must hand the exporter in [`Options`].
+    pub needs: Needs,
     /// The exporter.
     pub export: fn(&Bank, &Options) -> Result<Output, Error>,
 }
@@ -118,18 +162,30 @@ pub const ALL: &[Target] = &[
         name: "json",
         summary: "the whole bank as JSON, every language (schema/export.schema.json)",
         default_path: json::FILE_NAME,
+        layout: Layout::File,
+        needs: Needs {
+            change_times: false,
+        },
         export: json::export,
     },
     Target {
         name: "moodle",
         summary: "Moodle XML for Moodle's question bank import (--lang all: multilang spans)",
         default_path: moodle::FILE_NAME,
+        layout: Layout::File,
+        needs: Needs {
+            change_times: false,
+        },
         export: moodle::export,
     },
     Target {
         name: "gift",
         summary: "GIFT text for Moodle's import, as .txt (less complete than moodle)",
         default_path: gift::FILE_NAME,
+        layout: Layout::File,
+        needs: Needs {
+            change_times: false,
+        },
         export: gift::export,
     },
     anki::TARGET,
@@ -137,8 +193,14 @@ pub const ALL: &[Target] = &[
         name: "html",
         summary: "a static practice site in every language (index, topics, questions, practice)",
         default_path: html::DIR_NAME,
+        layout: Layout::Folder,
+        needs: Needs {
+            change_times: false,
+        },
         export: html::export,
     },
+    qti::TARGET,
+    canvas::TARGET,
 ];
 
 /// The target called `name`.

@@ -16,10 +16,42 @@ pub enum Math {
     /// attributes are left out (a strict Content-Security-Policy would refuse them), and LaTeX
     /// that does not parse is shown as written, as a code span.
     MathMl,
+    /// Canvas's equation images (`<img class="equation_image" src="/equation_images/…">`), as
+    /// Canvas's own equation editor and text2qti write them: Canvas renders the LaTeX.
+    CanvasImages,
+}
+
+/// `tex` as the `<img>` Canvas renders math from: the address is Canvas's own
+/// `/equation_images/` with the LaTeX percent-encoded (everything but `A-Za-z0-9-._~`), and
+/// the LaTeX also as the title, the alt text (`LaTeX: …`) and `data-equation-content`.
+pub fn canvas_equation(tex: &str) -> String {
+    let mut url = String::with_capacity(tex.len() * 2);
+    for b in tex.trim().bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            url.push(char::from(b));
+        } else {
+            url.push_str(&format!("%{b:02X}"));
+        }
+    }
+    let mut escaped = String::with_capacity(tex.len() + 8);
+    html::push_html(
+        &mut escaped,
+        std::iter::once(Event::Text(CowStr::from(tex.trim()))),
+    );
+    let escaped = escaped.replace('"', "&quot;");
+    format!(
+        "<img class=\"equation_image\" title=\"{escaped}\" src=\"/equation_images/{url}?scale=1\" alt=\"LaTeX: {escaped}\" data-equation-content=\"{escaped}\" data-ignore-a11y-check=\"\">"
+    )
 }
 
 fn options() -> CmarkOptions {
     CmarkOptions::ENABLE_TABLES | CmarkOptions::ENABLE_STRIKETHROUGH | CmarkOptions::ENABLE_MATH
+}
+
+/// The Markdown events of `markdown`, parsed with the options every exporter uses, for
+/// targets that write their own markup from them (QTI's XHTML subset).
+pub fn parser(markdown: &str) -> Parser<'_> {
+    Parser::new_ext(markdown, options())
 }
 
 /// True when a link (or, with `image`, an image) may point at `url`: relative addresses,
@@ -66,11 +98,13 @@ pub fn to_html(markdown: &str, math: Math) -> String {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::InlineMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\({tex}\\)"))),
-            Math::MathMl => mathml(&tex, false).map_or(Event::Code(tex), Event::InlineHtml),
+            Math::MathMl => mathml(&tex, false, false).map_or(Event::Code(tex), Event::InlineHtml),
+            Math::CanvasImages => Event::InlineHtml(CowStr::from(canvas_equation(&tex))),
         },
         Event::DisplayMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\[{tex}\\]"))),
-            Math::MathMl => mathml(&tex, true).map_or(Event::Code(tex), Event::InlineHtml),
+            Math::MathMl => mathml(&tex, true, false).map_or(Event::Code(tex), Event::InlineHtml),
+            Math::CanvasImages => Event::InlineHtml(CowStr::from(canvas_equation(&tex))),
         },
         other => other,
     });
@@ -79,8 +113,10 @@ pub fn to_html(markdown: &str, math: Math) -> String {
     out
 }
 
-/// `tex` as a MathML `<math>` element, or `None` when it does not parse.
-fn mathml(tex: &str, display: bool) -> Option<CowStr<'static>> {
+/// `tex` as a MathML `<math>` element (MathML Core, no `style` attributes), or `None` when it
+/// does not parse. With `xml`, the element declares the MathML namespace, as XML documents
+/// (QTI) need.
+pub fn mathml(tex: &str, display: bool, xml: bool) -> Option<CowStr<'static>> {
     use pulldown_latex::config::{DisplayMode, RenderConfig};
     let storage = pulldown_latex::Storage::new();
     let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
@@ -90,6 +126,7 @@ fn mathml(tex: &str, display: bool) -> Option<CowStr<'static>> {
         } else {
             DisplayMode::Inline
         },
+        xml,
         ..RenderConfig::default()
     };
     // The renderer writes parse errors into the markup unescaped, so any error means the source.
@@ -241,6 +278,14 @@ mod tests {
         assert_eq!(html, r#"<code>\unknowncommand{a &lt; b}</code>"#);
         let text = to_inline_html(r"$\text{<script>x</script>}$", Math::MathMl);
         assert!(!text.contains("<script"), "{text}");
+    }
+
+    #[test]
+    fn math_becomes_canvas_equation_images() {
+        assert_eq!(
+            to_inline_html(r"$x^2 < \frac{a}{b}$", Math::CanvasImages),
+            r#"<img class="equation_image" title="x^2 &lt; \frac{a}{b}" src="/equation_images/x%5E2%20%3C%20%5Cfrac%7Ba%7D%7Bb%7D?scale=1" alt="LaTeX: x^2 &lt; \frac{a}{b}" data-equation-content="x^2 &lt; \frac{a}{b}" data-ignore-a11y-check="">"#
+        );
     }
 
     #[test]

@@ -29,7 +29,7 @@ use quizkit_model::{Bank, LocalizedText, Question};
 use rayon::prelude::*;
 
 use self::common::{Form, Langs, MAX_IDNUMBER_CHARS, category_path, grades, render};
-use crate::{Error, File, LangChoice, Options, Output, Warning};
+use crate::{Error, File, Kind, LangChoice, Options, Output, Warning};
 
 /// The file name Moodle's importer expects (`.xml`).
 pub const FILE_NAME: &str = "moodle.xml";
@@ -132,6 +132,7 @@ pub(crate) fn language_note(bank: &Bank, options: &Options, langs: &Langs) -> Ve
                 langs.list().join(", "),
                 all.join(", ")
             ),
+            kind: Kind::Limit,
         }]
     } else {
         Vec::new()
@@ -163,6 +164,7 @@ pub(crate) fn warn_stray_lt(
         warnings.push(Warning {
             question: question.map(str::to_owned),
             message: format!("the name `{name}` contains `<`; Moodle {effect}"),
+            kind: Kind::Fixable,
         });
     }
 }
@@ -213,6 +215,7 @@ fn write_category(
             message: format!(
                 "the category `{idnumber}` gets no idnumber: it would be longer than Moodle's {MAX_IDNUMBER_CHARS} characters"
             ),
+            kind: Kind::Fixable,
         });
     }
     xml.push_str("  </question>\n");

@@ -4,7 +4,7 @@
 //! prints), a struct whose fields make the message, and a plain check function over one
 //! question or over the whole bank. [`rules::ALL`] lists them. [`lint`] runs the rules a
 //! [`Selection`] enables, in parallel, applies the questions' `allow` lists, and returns
-//! [`Diagnostic`]s sorted so that the output never depends on thread scheduling.
+//! [`Diagnostic`](quizkit_model::Diagnostic)s sorted so that the output never depends on thread scheduling.
 //!
 //! The engine does no I/O: it takes a loaded bank and its source files and returns data.
 

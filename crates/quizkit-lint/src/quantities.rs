@@ -108,6 +108,73 @@ pub(crate) fn option_quantity(markdown: &str, lang: Lang) -> Option<OptionQuanti
     Some(OptionQuantity { value, precision })
 }
 
+/// The values of `question`'s options in the language `code`, when there are at least three
+/// options and every one is a quantity of the same kind, all of different value; `None`
+/// otherwise. A quantity is what [`option_quantity`] reads, all of one dimension, or else a
+/// number followed by the same word for every option, a unit quizkit does not know (`70 g`,
+/// `54 °C`, `12 years`; see [`number_and_word`]). The numeric-option rules (F016, B008) read
+/// these.
+pub(crate) fn option_values(question: &quizkit_model::Question, code: &str) -> Option<Vec<f64>> {
+    if question.options.len() < 3 {
+        return None;
+    }
+    let read = lang(code);
+    let texts: Vec<&str> = question
+        .options
+        .iter()
+        .map(|o| o.text.get(code))
+        .collect::<Option<_>>()?;
+    // Most options are prose: one without a digit is no quantity, read either way.
+    if !texts.iter().all(|t| t.bytes().any(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    let quantities: Option<Vec<Quantity>> = texts
+        .iter()
+        .map(|t| Some(option_quantity(t, read)?.value))
+        .collect();
+    let values: Vec<f64> = match quantities {
+        Some(q) if q.iter().all(|v| v.dim() == q[0].dim()) => {
+            q.iter().map(Quantity::value).collect()
+        }
+        Some(_) => return None,
+        None => {
+            let read: Vec<(f64, String)> = texts
+                .iter()
+                .map(|t| number_and_word(t, read))
+                .collect::<Option<_>>()?;
+            if read.iter().any(|(_, unit)| *unit != read[0].1) {
+                return None;
+            }
+            read.into_iter().map(|(v, _)| v).collect()
+        }
+    };
+    let distinct = values
+        .iter()
+        .enumerate()
+        .all(|(i, v)| !values[..i].contains(v));
+    distinct.then_some(values)
+}
+
+/// Unit words [`number_and_word`] accepts have at most this many characters.
+const MAX_UNIT_CHARS: usize = 10;
+
+/// A text that is a number, with numbers written as `lang` writes them, and at most one word
+/// after it without digits (`70 g`, `54 °C`, `12 years`): the number and the word (`""` for
+/// none).
+pub(crate) fn number_and_word(markdown: &str, lang: Lang) -> Option<(f64, String)> {
+    let plain = text::plain(markdown);
+    let written = normalize_numbers(plain.trim(), lang);
+    let (number, word) = match written.split_once(char::is_whitespace) {
+        Some((number, word)) => (number, word.trim()),
+        None => (written.as_ref(), ""),
+    };
+    let value: f64 = number.parse().ok().filter(|v: &f64| v.is_finite())?;
+    let plain_word = word.chars().count() <= MAX_UNIT_CHARS
+        && !word.contains(char::is_whitespace)
+        && !word.chars().any(|c| c.is_ascii_digit());
+    plain_word.then(|| (value, word.to_owned()))
+}
+
 /// Common words of the bank languages that are no unit, count word (`billion`), keyword
 /// (`to`, `in`) or function (`min`, `max`) of the quantity language: a text in which one
 /// stands as a word of its own does not parse.
@@ -219,6 +286,25 @@ mod tests {
         ] {
             assert_eq!(q(not, Lang::En), None, "{not}");
         }
+    }
+
+    #[test]
+    fn numbers_with_a_word_after_them() {
+        assert_eq!(
+            number_and_word("70 g", Lang::Nl),
+            Some((70.0, "g".to_owned()))
+        );
+        assert_eq!(
+            number_and_word("1,5 °C", Lang::Nl),
+            Some((1.5, "°C".to_owned()))
+        );
+        assert_eq!(
+            number_and_word("1968", Lang::En),
+            Some((1968.0, String::new()))
+        );
+        assert_eq!(number_and_word("12 years old", Lang::En), None);
+        assert_eq!(number_and_word("2 · N", Lang::En), None);
+        assert_eq!(number_and_word("N / 3", Lang::En), None);
     }
 
     #[test]

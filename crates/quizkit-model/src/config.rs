@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::{LocalizedText, Spanned};
 
 /// `quizkit.toml` at the root of a bank.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "quizkit quizkit.toml")]
 pub struct BankConfig {
@@ -31,6 +31,27 @@ pub struct BankConfig {
 }
 
 impl BankConfig {
+    /// A configuration built in code: `id` and `languages` (the first is the default),
+    /// everything else unset.
+    pub fn new(
+        id: impl Into<String>,
+        languages: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Self {
+        BankConfig {
+            id: Spanned::unspanned(id.into()),
+            title: None,
+            languages: Spanned::unspanned(
+                languages
+                    .into_iter()
+                    .map(|l| Spanned::unspanned(l.into()))
+                    .collect(),
+            ),
+            shuffle: None,
+            lint: LintConfig::default(),
+            export: ExportConfig::default(),
+        }
+    }
+
     /// The bank's languages, first is the default.
     pub fn languages(&self) -> impl Iterator<Item = &str> {
         self.languages.iter().map(|l| l.value.as_str())
@@ -43,7 +64,7 @@ impl BankConfig {
 }
 
 /// `[lint]`: which rules run and how severe their findings are.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LintConfig {
     /// Rules to run, by code, name or code prefix (`K`, `K003`, `duplicate-options`); default:
@@ -77,7 +98,7 @@ pub enum SeverityName {
 }
 
 /// `[export]`: what `quizkit build` writes.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExportConfig {
     /// The targets `quizkit build` exports (default: all).

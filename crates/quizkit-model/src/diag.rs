@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-/// Index of a source file in [`Bank::sources`](crate::Bank::sources).
+/// Index of a source file in [`Loaded::sources`](crate::Loaded::sources).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FileId(pub u32);
 

@@ -2,12 +2,14 @@
 //!
 //! A bank is a folder: `quizkit.toml` at the root, one folder per category (with
 //! `category.toml`), one folder per topic inside it (with `topic.toml`), and any number of
-//! question files in each topic, each holding `[[question]]` tables. [`load`] turns the files
+//! question files in each topic, each holding `[[question]]` tables. [`load()`] turns the files
 //! into a [`Bank`] whose authored values carry their source spans, plus [`Diagnostic`]s for
 //! everything wrong with them. [`schema`] generates the JSON Schemas editors use.
 
 mod config;
 mod diag;
+pub mod format;
+mod layout;
 pub mod load;
 mod question;
 pub mod render;
@@ -16,6 +18,7 @@ mod spanned;
 pub mod suggest;
 mod text;
 mod topic;
+pub mod write;
 
 pub use config::{BankConfig, ExportConfig, LintConfig, SeverityName};
 pub use diag::{Diagnostic, FileId, Related, Severity, SourceFile, sort_diagnostics};
@@ -23,12 +26,12 @@ pub use load::{Content, InputFile, Loaded, load};
 pub use question::{
     Allow, AnswerKey, Choice, Difficulty, Question, QuestionFile, index_letter, letter_index,
 };
-pub use spanned::Spanned;
+pub use spanned::{ClearSpans, Spanned};
 pub use text::{LangText, LocalizedText, same_code};
 pub use topic::{Category, CategoryMeta, Topic, TopicMeta};
 
 /// A loaded question bank.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Bank {
     /// What `quizkit.toml` says.
     pub config: BankConfig,

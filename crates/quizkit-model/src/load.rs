@@ -308,74 +308,69 @@ fn case_conflicts(sources: &[SourceFile], diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagnostic>) {
-    let mut diagnostics = Vec::new();
-    let kind = classify(&input.path);
+/// The text of a file as found, or why it has none: a folder, unreadable, not UTF-8 (then
+/// the text is decoded lossily, and the diagnostic points at the first invalid byte).
+pub fn read_source(file: FileId, input: InputFile) -> (SourceFile, Option<Diagnostic>) {
     let bytes = match input.content {
         Content::Bytes(bytes) => bytes,
         Content::Directory => {
-            diagnostics.push(
-                diag(
-                    "S006",
-                    file,
-                    0..0,
-                    format!("`{}` is a folder named like a TOML file", input.path),
-                )
-                .with_help("rename the folder: names ending in `.toml` are read as bank files"),
-            );
-            return (
-                source(input.path, String::new()),
-                Parsed::Nothing,
-                diagnostics,
-            );
+            let d = diag(
+                "S006",
+                file,
+                0..0,
+                format!("`{}` is a folder named like a TOML file", input.path),
+            )
+            .with_help("rename the folder: names ending in `.toml` are read as bank files");
+            return (source(input.path, String::new()), Some(d));
         }
         Content::Unreadable(why) => {
-            diagnostics.push(
-                diag(
-                    "S005",
-                    file,
-                    0..0,
-                    format!("cannot read `{}`: {why}", input.path),
-                )
-                .with_help("check the file's permissions, or remove it from the bank"),
-            );
-            return (
-                source(input.path, String::new()),
-                Parsed::Nothing,
-                diagnostics,
-            );
+            let d = diag(
+                "S005",
+                file,
+                0..0,
+                format!("cannot read `{}`: {why}", input.path),
+            )
+            .with_help("check the file's permissions, or remove it from the bank");
+            return (source(input.path, String::new()), Some(d));
         }
     };
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
+    match String::from_utf8(bytes) {
+        Ok(text) => (source(input.path, text), None),
         Err(err) => {
             let at = err.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
             // Lossy decoding keeps the valid prefix byte for byte, so `at` still points there,
             // at the replacement character, which the span covers whole.
             let end = at + char::REPLACEMENT_CHARACTER.len_utf8();
-            diagnostics.push(
-                diag("S005", file, at..end, "the file is not valid UTF-8")
-                    .with_label("invalid byte here")
-                    .with_help("save the file as UTF-8"),
-            );
-            return (source(input.path, text), Parsed::Nothing, diagnostics);
+            let d = diag("S005", file, at..end, "the file is not valid UTF-8")
+                .with_label("invalid byte here")
+                .with_help("save the file as UTF-8");
+            (source(input.path, text), Some(d))
         }
-    };
+    }
+}
 
+fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let kind = classify(&input.path);
+    let (SourceFile { path, text }, unreadable) = read_source(file, input);
+    if let Some(d) = unreadable {
+        diagnostics.push(d);
+        return (source(path, text), Parsed::Nothing, diagnostics);
+    }
     if kind == Kind::Misplaced {
         diagnostics.push(
             diag(
                 "S006",
                 file,
                 0..0,
-                format!("`{}` is outside any topic folder", input.path),
+                format!("`{path}` is outside any topic folder"),
             )
             .with_help(format!(
                 "question files belong in `<category>/<topic>/`; the root holds only `{CONFIG_FILE}`, a category folder only `{CATEGORY_FILE}` and topic folders"
             )),
         );
-        return (source(input.path, text), Parsed::Nothing, diagnostics);
+        return (source(path, text), Parsed::Nothing, diagnostics);
     }
 
     // A byte order mark is harmless to TOML parsers that skip it, but not to all: report it,
@@ -463,7 +458,7 @@ fn parse_file(file: FileId, input: InputFile) -> (SourceFile, Parsed, Vec<Diagno
         Kind::Misplaced => None,
     }
     .unwrap_or(Parsed::Nothing);
-    (source(input.path, text), parsed, diagnostics)
+    (source(path, text), parsed, diagnostics)
 }
 
 /// Ids name questions in URLs and file names, Anki GUIDs and Moodle idnumbers: lowercase
@@ -536,7 +531,7 @@ fn parse_as<T: DeserializeOwned>(
 }
 
 /// Turns a `toml` error message into a diagnostic with a code, a label and help.
-fn toml_error(
+pub(crate) fn toml_error(
     file: FileId,
     span: Range<usize>,
     message: &str,

@@ -19,7 +19,7 @@ pub struct QuestionFile {
 }
 
 /// One multiple-choice question.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Question {
     /// Stable identifier, unique in the bank: used in URLs, as Anki GUID and Moodle idnumber.
@@ -59,6 +59,24 @@ pub struct Question {
 }
 
 impl Question {
+    /// A question built in code: `id` and `stem`, nothing else, with empty spans.
+    pub fn new(id: impl Into<String>, stem: LocalizedText) -> Self {
+        Question {
+            id: Spanned::unspanned(id.into()),
+            stem: Spanned::unspanned(stem),
+            options: Vec::new(),
+            answer: None,
+            explanation: None,
+            tags: Vec::new(),
+            difficulty: None,
+            related: Vec::new(),
+            checks: Vec::new(),
+            allow: Vec::new(),
+            shuffle: None,
+            file: FileId::default(),
+        }
+    }
+
     /// The 0-based indices of the options named by the key that exist.
     pub fn key_indices(&self) -> Vec<usize> {
         let Some(answer) = &self.answer else {
@@ -105,7 +123,7 @@ pub enum Difficulty {
 }
 
 /// A suppression of one lint rule on one question.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Allow {
     /// The rule's code or name (`K003`, `longest-option-is-key`).
@@ -121,6 +139,27 @@ pub struct AnswerKey {
     pub letters: Vec<Spanned<String>>,
     /// True when written as a list (multiple response).
     pub multiple: bool,
+}
+
+impl AnswerKey {
+    /// A single-choice key: one letter (`"A"`).
+    pub fn single(letter: char) -> Self {
+        AnswerKey {
+            letters: vec![Spanned::unspanned(letter.to_string())],
+            multiple: false,
+        }
+    }
+
+    /// A multiple-response key: a list of letters (`["A", "C"]`).
+    pub fn list(letters: impl IntoIterator<Item = char>) -> Self {
+        AnswerKey {
+            letters: letters
+                .into_iter()
+                .map(|l| Spanned::unspanned(l.to_string()))
+                .collect(),
+            multiple: true,
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for AnswerKey {
@@ -184,6 +223,22 @@ pub struct Choice {
     pub text: Spanned<LocalizedText>,
     /// Feedback for a learner who picks this option (Markdown).
     pub feedback: Option<Spanned<LocalizedText>>,
+}
+
+impl Choice {
+    /// An option built in code: its text, no feedback.
+    pub fn new(text: LocalizedText) -> Self {
+        Choice {
+            text: Spanned::unspanned(text),
+            feedback: None,
+        }
+    }
+
+    /// The option with `feedback` for a learner who picks it.
+    pub fn with_feedback(mut self, feedback: LocalizedText) -> Self {
+        self.feedback = Some(Spanned::unspanned(feedback));
+        self
+    }
 }
 
 impl<'de> Deserialize<'de> for Choice {

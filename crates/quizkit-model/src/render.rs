@@ -284,6 +284,11 @@ pub fn render(findings: &Findings<'_>, color: bool, width: usize) -> String {
     out
 }
 
+/// A count and a noun that takes `s` in the plural: `1 question`, `2 questions`.
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 /// One line that counts the findings by severity.
 pub fn summary(diagnostics: &[Diagnostic]) -> String {
     let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
@@ -292,7 +297,6 @@ pub fn summary(diagnostics: &[Diagnostic]) -> String {
         count(Severity::Warning),
         count(Severity::Info),
     );
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     format!(
         "Found {}, {} and {}.",
         plural(errors, "error"),

@@ -26,7 +26,8 @@ pub struct LangText {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct LocalizedText {
-    /// The versions in the order they were written.
+    /// The versions: for a table, in the order the TOML parser hands its keys over, which is
+    /// sorted by language code (`toml` keeps tables in sorted maps), not the order written.
     pub entries: Vec<LangText>,
     /// True when the text was a plain string rather than a table.
     pub plain: bool,
@@ -40,6 +41,40 @@ pub fn same_code(a: &str, b: &str) -> bool {
 }
 
 impl LocalizedText {
+    /// A plain string: written as `stem = "…"`, read in the bank's first language (the
+    /// language is left empty until the loader fills it in).
+    pub fn plain(text: impl Into<String>) -> Self {
+        LocalizedText {
+            entries: vec![LangText {
+                lang: Spanned::unspanned(String::new()),
+                text: Spanned::unspanned(text.into()),
+            }],
+            plain: true,
+        }
+    }
+
+    /// A text in one language, written as a table (`stem.en = "…"`).
+    pub fn single(lang: impl Into<String>, text: impl Into<String>) -> Self {
+        Self::from_entries([(lang, text)])
+    }
+
+    /// A text in the given languages, in order, written as a table (`stem.nl = "…"`,
+    /// `stem.en = "…"`).
+    pub fn from_entries<L: Into<String>, T: Into<String>>(
+        entries: impl IntoIterator<Item = (L, T)>,
+    ) -> Self {
+        LocalizedText {
+            entries: entries
+                .into_iter()
+                .map(|(lang, text)| LangText {
+                    lang: Spanned::unspanned(lang.into()),
+                    text: Spanned::unspanned(text.into()),
+                })
+                .collect(),
+            plain: false,
+        }
+    }
+
     /// The text in `lang`, if written.
     pub fn get(&self, lang: &str) -> Option<&str> {
         self.entry(lang).map(|e| e.text.value.as_str())

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::{FileId, LocalizedText, Question, Spanned};
 
 /// `category.toml`: the metadata of a category folder.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "quizkit category.toml")]
 pub struct CategoryMeta {
@@ -19,7 +19,7 @@ pub struct CategoryMeta {
 }
 
 /// `topic.toml`: the metadata of a topic folder.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "quizkit topic.toml")]
 pub struct TopicMeta {
@@ -35,7 +35,7 @@ pub struct TopicMeta {
 }
 
 /// A category: a folder directly under the bank root.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Category {
     /// The folder name, used in paths and URLs.
     pub slug: String,
@@ -48,7 +48,7 @@ pub struct Category {
 }
 
 /// A topic: a folder inside a category, holding question files.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Topic {
     /// The folder name, used in paths and URLs.
     pub slug: String,

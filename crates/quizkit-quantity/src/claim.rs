@@ -81,6 +81,18 @@ pub struct Outcome {
     /// Whether a unit of information (`B`, `bit`, `TB/s`, `FLOP/B`) is written in the claim:
     /// only then can bits and bytes, or decimal and binary prefixes, be the slip.
     pub mentions_information: bool,
+    /// The claim does not hold as written, and a plain factor of the computation is read as
+    /// a conversion of units, as teachers write it: `÷ 8` from bits to bytes (`40 Mbit ÷ 8 =
+    /// 5 MB`), `× 8` from bytes to bits (`1 500 B × 8 = 12 000 bit`), `÷ 60` from seconds to
+    /// minutes (`4 000 s ÷ 60 ≈ 66,7 min`). `computed` is the value so read, and `holds`
+    /// says whether it matches.
+    pub bit_byte_idiom: bool,
+    /// The claim would hold at the precision its stated value is written with, but the
+    /// computed value is a slip factor away from it (`1 GB = 1 GiB`): it fails.
+    pub slip_despite_precision: bool,
+    /// Half a unit in the last written digit of the stated value, in base units (`0,0028
+    /// uur`: 0.00005 h); NaN when the right side is an expression.
+    pub stated_precision: f64,
 }
 
 impl Outcome {
@@ -96,32 +108,62 @@ impl Outcome {
             return None;
         }
         let ratio = e / c;
-        // Close enough to the telling factor: the stated value's own rounding (0.2% to 1%)
-        // for `=`, 0.5% for a relative tolerance, which says nothing about the rounding.
+        // Close enough to the telling factor: the stated value's own rounding (0.2% to 2%;
+        // `3,3` is ±1.5%), at least 0.5% for a relative tolerance.
         let slack = match self.tolerance {
-            Tolerance::Absolute(a) => (a / e.abs()).clamp(0.002, 0.01),
-            Tolerance::Relative(_) => 0.005,
+            Tolerance::Absolute(a) => (a / e.abs()).clamp(0.002, 0.02),
+            // `≈ 2,8 uur` is rounded to ±1.8% as written: up to 1% of slack.
+            Tolerance::Relative(_) => {
+                let written = self.stated_precision / e.abs();
+                if written.is_finite() {
+                    written.clamp(0.005, 0.02)
+                } else {
+                    0.005
+                }
+            }
         };
-        let near = |factor: f64| {
-            let r = ratio / factor;
-            (r - 1.0).abs() <= slack || (1.0 / r - 1.0).abs() <= slack
-        };
-        let near_either = |factor: f64| near(factor) || near(1.0 / factor);
-        let information = self.mentions_information;
-        let kind = if information && near_either(8.0) {
-            HintKind::BitsVsBytes
-        } else if let Some(n) = (1..=4).find(|&n| information && near_either(1.024f64.powi(n))) {
-            HintKind::BinaryPrefix { power: n as u8 }
-        } else if let Some(n) = (1..=8).find(|&n| near_either(1000f64.powi(n))) {
-            HintKind::PrefixSlip { steps: n as u8 }
-        } else if near_either(2.0) {
-            HintKind::FactorTwo
-        } else {
-            return None;
-        };
+        let kind = slip(ratio, self.mentions_information, slack)?;
         Some(Hint { kind, ratio })
     }
 }
+
+/// The slip that the stated value divided by the computed one, `ratio`, tells of, within
+/// `slack` (relative) of the factor: 8 (bits and bytes) and 1.024ⁿ (decimal and binary
+/// prefixes) only when `information` (a unit of information is written), then 1000ⁿ (a
+/// prefix), then 2.
+fn slip(ratio: f64, information: bool, slack: f64) -> Option<HintKind> {
+    let near = |factor: f64| {
+        let r = ratio / factor;
+        (r - 1.0).abs() <= slack || (1.0 / r - 1.0).abs() <= slack
+    };
+    let near_either = |factor: f64| near(factor) || near(1.0 / factor);
+    Some(if information && near_either(8.0) {
+        HintKind::BitsVsBytes
+    } else if let Some(n) = (1..=6).find(|&n| {
+        // 1.024ⁿ are close to each other: no more slack than 1% for them, and 0.01% for PiB
+        // and EiB, whose 1.126 and 1.153 are as likely a plain error.
+        information && {
+            let r = ratio / 1.024f64.powi(n);
+            let s = slack.min(if n <= 4 { 0.01 } else { 1e-4 });
+            (r - 1.0).abs() <= s || (1.0 / r - 1.0).abs() <= s || {
+                let r = ratio * 1.024f64.powi(n);
+                (r - 1.0).abs() <= s || (1.0 / r - 1.0).abs() <= s
+            }
+        }
+    }) {
+        HintKind::BinaryPrefix { power: n as u8 }
+    } else if let Some(n) = (1..=8).find(|&n| near_either(1000f64.powi(n))) {
+        HintKind::PrefixSlip { steps: n as u8 }
+    } else if near_either(2.0) {
+        HintKind::FactorTwo
+    } else {
+        return None;
+    })
+}
+
+/// How close to a slip factor a claim that holds at its written precision must come to fail
+/// all the same (`1 GB = 1 GiB`: 1.0737, exactly GB and GiB).
+const SLIP_SLACK: f64 = 0.002;
 
 /// Shows `holds: 112 GB = 112 GB` or `fails: computed 112000 MB, stated 112 MB`.
 impl fmt::Display for Outcome {
@@ -131,13 +173,17 @@ impl fmt::Display for Outcome {
                 f,
                 "holds: {} {} {}",
                 self.computed, self.relation, self.expected
-            )
-        } else {
-            write!(
-                f,
-                "fails: computed {}, stated {}",
-                self.computed, self.expected
             )?;
+            if self.bit_byte_idiom {
+                f.write_str(" (reading the plain factor as the conversion of units)")?;
+            }
+            Ok(())
+        } else {
+            write!(f, "fails: computed {}", self.computed)?;
+            if self.bit_byte_idiom {
+                f.write_str(" (reading the plain factor as the conversion of units)")?;
+            }
+            write!(f, ", stated {}", self.expected)?;
             if let Some(h) = self.hint() {
                 write!(f, " ({h})")?;
             }
@@ -162,7 +208,7 @@ pub enum HintKind {
     BitsVsBytes,
     /// Off by 1.024ⁿ: decimal and binary prefixes mixed up (`n = 3`: GB and GiB, 1.0737).
     BinaryPrefix {
-        /// 1 for k/Ki, 2 for M/Mi, 3 for G/Gi, 4 for T/Ti.
+        /// 1 for k/Ki, 2 for M/Mi, 3 for G/Gi, 4 for T/Ti, 5 for P/Pi, 6 for E/Ei.
         power: u8,
     },
     /// Off by 1000ⁿ: a prefix slip (MB for GB).
@@ -201,7 +247,9 @@ impl fmt::Display for Hint {
                     1 => ("kB", "KiB"),
                     2 => ("MB", "MiB"),
                     3 => ("GB", "GiB"),
-                    _ => ("TB", "TiB"),
+                    4 => ("TB", "TiB"),
+                    5 => ("PB", "PiB"),
+                    _ => ("EB", "EiB"),
                 };
                 write!(f, "{size}: {d} and {b} mixed up?")
             }
@@ -262,6 +310,8 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
             return Err(err);
         }
     };
+    let (lhs_bits, lhs_bytes, factors, units) = (p.bits, p.bytes, p.factors, p.units);
+    (p.bits, p.bytes) = (false, false);
     p.bump();
     let rhs = p.sum()?;
     let rhs_unit = p.conversion(&rhs)?;
@@ -293,10 +343,37 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         (None, Relation::Equal) => Tolerance::Absolute(rhs.hu),
     };
     let expected_unit = rhs_unit.or_else(|| p.literal_unit(&rhs));
-    let computed = Quantity::new(lhs.v, lhs.dim, expected_unit.or(lhs_unit));
+    let mut holds = tolerance.allows(lhs.v, rhs.v);
+    let mut computed_value = lhs.v;
+    let mut bit_byte_idiom = false;
+    let mut slip_despite_precision = false;
+    if !holds {
+        // `40 Mbit ÷ 8 = 5 MB`, `1 500 B × 8 = 12 000 bit`, `4 000 s ÷ 60 ≈ 66,7 min`: the
+        // plain factor is the conversion between the unit computed with and the unit stated,
+        // when the units say so.
+        let sides = Sides {
+            lhs_bits,
+            lhs_bytes,
+            rhs_bits: p.bits,
+            rhs_bytes: p.bytes,
+            units,
+            stated_unit: expected_unit.as_ref().map(|u| (u.factor(), u.dim())),
+        };
+        if let Some(v) = conversion_reading(lhs.v, factors, &sides) {
+            holds = tolerance.allows(v, rhs.v);
+            (computed_value, bit_byte_idiom) = (v, true);
+        }
+    } else if stated.is_none() && lhs.v != rhs.v && lhs.v != 0.0 && rhs.v != 0.0 {
+        // Half a unit in the last digit of a stated `1` is ±50%: it must not hide a slip.
+        if slip(rhs.v / lhs.v, p.information, SLIP_SLACK).is_some() {
+            holds = false;
+            slip_despite_precision = true;
+        }
+    }
+    let computed = Quantity::new(computed_value, lhs.dim, expected_unit.or(lhs_unit));
     let expected = Quantity::new(rhs.v, rhs.dim, expected_unit);
     Ok(Outcome {
-        holds: tolerance.allows(lhs.v, rhs.v),
+        holds,
         relation,
         computed,
         expected,
@@ -304,7 +381,52 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         computed_span: span(lhs.start, lhs.end),
         expected_span: span(rhs.start, rhs.end),
         mentions_information: p.information,
+        bit_byte_idiom,
+        slip_despite_precision,
+        stated_precision: rhs.hu,
     })
+}
+
+/// What [`conversion_reading`] needs to know of a claim's units.
+struct Sides {
+    lhs_bits: bool,
+    lhs_bytes: bool,
+    rhs_bits: bool,
+    rhs_bytes: bool,
+    /// Units written in the computation.
+    units: crate::eval::Units,
+    /// The unit the stated value is written in.
+    stated_unit: Option<(f64, crate::dim::Dim)>,
+}
+
+/// The computed value `v` with a plain factor of the computation read as a conversion of
+/// units: `÷ 8` from bits to bytes and `× 8` from bytes to bits when the computation writes
+/// the one and the stated value the other; any `× k` or `÷ k` where `k` is exactly the ratio
+/// of a unit of the computation to the stated value's unit (`s ÷ 60` to minutes, `h × 60` to
+/// minutes, `ms ÷ 1000` to seconds). `None` when no factor reads so.
+fn conversion_reading(v: f64, factors: crate::eval::Factors, sides: &Sides) -> Option<f64> {
+    let (list, n) = factors;
+    for &(k, div) in &list[..n] {
+        if !(k.is_finite() && k > 1.0) {
+            continue;
+        }
+        let bits = k == 8.0
+            && if div {
+                sides.lhs_bits && sides.rhs_bytes && !sides.rhs_bits
+            } else {
+                sides.lhs_bytes && sides.rhs_bits && !sides.rhs_bytes
+            };
+        let ratio = sides.stated_unit.is_some_and(|(fr, dr)| {
+            sides.units.0[..sides.units.1].iter().any(|&(fl, dl)| {
+                let r = if div { fr / fl } else { fl / fr };
+                dl == dr && (r / k - 1.0).abs() < 1e-9
+            })
+        });
+        if bits || ratio {
+            return Some(if div { v * k } else { v / k });
+        }
+    }
+    None
 }
 
 /// The value `src` states and the precision it is written with: the expected value and the

@@ -115,6 +115,30 @@ pub(crate) struct Parser<'a> {
     last_unit: (u32, u32, f64),
     /// Whether a unit of information (`B`, `bit`, `TB/s`, `FLOP/B`) was read.
     pub information: bool,
+    /// Whether a unit of information in bits (`bit`, `Mbit/s`, `Gb`, `bps`) was read.
+    pub bits: bool,
+    /// Whether a unit of information in bytes (`B`, `GiB`, `MB/s`, `bytes`) was read.
+    pub bytes: bool,
+    /// The first plain numbers that multiplied (`× 8`, `60 ×`) or divided (`÷ 60`), with
+    /// `true` for a division: perhaps a writer's conversion between units (bytes and bits,
+    /// seconds and minutes), which [`crate::check`] may read as one.
+    pub factors: Factors,
+    /// The first units written after literals: their factor and dimension.
+    pub units: Units,
+}
+
+/// Up to four plain factors of an expression ([`Parser::factors`]).
+pub(crate) type Factors = ([(f64, bool); 4], usize);
+
+/// Up to four units of an expression ([`Parser::units`]).
+pub(crate) type Units = ([(f64, Dim); 4], usize);
+
+/// Keep `x` in a list of up to four.
+fn note<T: Copy>(list: &mut ([T; 4], usize), x: T) {
+    if list.1 < 4 {
+        list.0[list.1] = x;
+        list.1 += 1;
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -137,6 +161,10 @@ impl<'a> Parser<'a> {
             glued: None,
             last_unit: (0, 0, 1.0),
             information: false,
+            bits: false,
+            bytes: false,
+            factors: ([(0.0, false); 4], 0),
+            units: ([(0.0, Dim::NONE); 4], 0),
         })
     }
 
@@ -212,6 +240,14 @@ impl<'a> Parser<'a> {
             } else {
                 self.unary()?
             };
+            if prec == 1 {
+                let plain = |v: &Val| v.is_literal() && v.dim.is_none() && v.uend == v.ustart;
+                if plain(&b) {
+                    note(&mut self.factors, (b.v, op == Kind::Slash));
+                } else if op != Kind::Slash && plain(&a) {
+                    note(&mut self.factors, (a.v, false));
+                }
+            }
             a = Self::apply(op, a, b)?;
         }
     }
@@ -310,6 +346,7 @@ impl<'a> Parser<'a> {
                 out.hu = a.hu * factor;
                 (out.ustart, out.uend) = (us, ue);
                 self.last_unit = (us, ue, factor);
+                note(&mut self.units, (factor, dim));
             }
             return Ok(out);
         }
@@ -470,6 +507,8 @@ impl<'a> Parser<'a> {
     /// `min(a, b, …)` / `max(a, b, …)`: every argument of the same dimension.
     fn call(&mut self, is_min: bool) -> PResult<Val> {
         let name = self.bump();
+        // The arguments' commas are no thousands separators (`max(1,500)` is 500).
+        self.lx.in_call += 1;
         let open = self.bump();
         self.enter(&open)?;
         let mut best = self.sum()?;
@@ -492,6 +531,7 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Kind::RParen {
             return fail(self.unexpected("expected `,` or `)`"));
         }
+        self.lx.in_call -= 1;
         let close = self.bump();
         self.leave();
         Ok(Val::computed(best.v, best.dim, name.start, close.end))
@@ -549,7 +589,13 @@ impl<'a> Parser<'a> {
                 help,
             });
         };
-        self.information |= d.exponent(Base::Information) != 0;
+        if d.exponent(Base::Information) != 0 {
+            self.information = true;
+            // `bit`, `bits`, `bps`, or a prefix before `b` (`Gb`): the lexicon's bit units.
+            let bit = unit::is_bit_word(w);
+            self.bits |= bit;
+            self.bytes |= !bit;
+        }
         let glued = self.tok.start == t.end;
         let n = match self.tok.kind {
             Kind::Super if glued => {
@@ -699,6 +745,11 @@ mod tests {
         assert_eq!(v("4096³").0, 4096f64.powi(3));
         assert_eq!(v("max(1, 5, 3)").0, 5.0);
         assert_eq!(v("min(4, 2)").0, 2.0);
+        assert_eq!(v("max(1,500)").0, 500.0);
+        assert_eq!(v("max(1,500, 2,000)").0, 500.0);
+        assert_eq!(v("2 000 000 × 250 B").0, 5e8);
+        assert_eq!(v("1,500 B × 8").0, 12e3);
+        assert_eq!(v("(1,500 + 2 500) B").0, 4e3);
         assert_eq!(v("50%").0, 0.5);
     }
 
@@ -713,7 +764,7 @@ mod tests {
         assert_eq!(v("7 billion params * 2 B/param"), (14e9, Dim::INFORMATION));
         assert_eq!(v("7B * 2 bytes"), (14e9, Dim::INFORMATION));
         assert_eq!(v("1 s^-1"), (1.0, Dim::FREQUENCY));
-        assert_eq!(v("3 B²").1, Dim([2, 0, 0, 0, 0, 0]));
+        assert_eq!(v("3 B²").1, Dim([2, 0, 0, 0, 0, 0, 0, 0]));
         assert!(close(v("1 kWh").0, 3.6e6));
         assert_eq!(v("GB").0, 1e9);
         assert_eq!(v("5 min").0, 300.0);

@@ -4,6 +4,8 @@
 //! decimal exponent and converted with one exact multiplication or division (Clinger's fast
 //! path); only long or extreme literals fall back to the standard library's parser.
 
+use crate::numbers::GROUP_SPACES;
+
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -129,6 +131,9 @@ pub(crate) fn space_len(s: &[u8], i: usize) -> usize {
 pub(crate) struct Lexer<'a> {
     src: &'a [u8],
     pos: usize,
+    /// Inside the parentheses of `min(…)`/`max(…)`, where a comma separates arguments and
+    /// never thousands.
+    pub in_call: u32,
 }
 
 impl<'a> Lexer<'a> {
@@ -136,6 +141,7 @@ impl<'a> Lexer<'a> {
         Lexer {
             src: src.as_bytes(),
             pos: 0,
+            in_call: 0,
         }
     }
 
@@ -265,7 +271,8 @@ impl<'a> Lexer<'a> {
             && !matches!(
                 self.at(i),
                 b'0'..=b'9' | b'.' | b'_' | b'e' | b'E' | b'K' | b'k' | b'M' | b'B' | b'T'
-            );
+            )
+            && (i - start > 3 || self.group_sep(i) == 0);
         if plain {
             self.pos = i;
             let mut t = Token::new(Kind::Num, start, i);
@@ -276,6 +283,30 @@ impl<'a> Lexer<'a> {
         self.general_number()
     }
 
+    /// The length of a thousands separator at `i` (a space of [`GROUP_SPACES`] or, outside
+    /// `min(…)`/`max(…)`, a comma) followed by exactly three digits; 0 when there is none.
+    fn group_sep(&self, i: usize) -> usize {
+        let s = self.src;
+        let n = if self.at(i) == b',' && self.in_call == 0 {
+            1
+        } else {
+            GROUP_SPACES
+                .iter()
+                .find(|g| s[i.min(s.len())..].starts_with(g.as_bytes()))
+                .map_or(0, |g| g.len())
+        };
+        if n > 0 && self.three_digits_at(i + n) {
+            n
+        } else {
+            0
+        }
+    }
+
+    /// Exactly three digits at `i`, and no fourth.
+    fn three_digits_at(&self, i: usize) -> bool {
+        (i..i + 3).all(|k| self.at(k).is_ascii_digit()) && !self.at(i + 3).is_ascii_digit()
+    }
+
     /// Digits with `_` between them, an optional fraction, an optional exponent, an optional
     /// glued count suffix (`7B`, `4K`, `1T`).
     #[inline(never)]
@@ -284,6 +315,19 @@ impl<'a> Lexer<'a> {
         let start = self.pos;
         let mut acc = Digits::default();
         let mut i = acc.read(s, start, start, false);
+        // Thousands: `2 000 000`, `16 384` (also with a no-break, thin or narrow no-break
+        // space) and `10,000,000`, the same separator throughout, after one to three digits.
+        let sep = if i - start <= 3 && !s[start..i].contains(&b'_') {
+            self.group_sep(i)
+        } else {
+            0
+        };
+        if sep > 0 {
+            let first = &s[i..i + sep];
+            while s[i.min(s.len())..].starts_with(first) && self.three_digits_at(i + sep) {
+                i = acc.read(s, start, i + sep, false);
+            }
+        }
         if self.at(i) == b'.' && self.at(i + 1).is_ascii_digit() {
             i = acc.read(s, start, i + 1, true);
         }
@@ -414,12 +458,12 @@ fn utf8_len(b: u8) -> usize {
     }
 }
 
-/// Long, extreme or inexact literals: strip `_` and let the standard library round.
+/// Long, extreme or inexact literals: strip `_` and thousands separators and let the standard library round.
 #[cold]
 fn slow_parse(lit: &[u8]) -> f64 {
     let cleaned: String = lit
         .iter()
-        .filter(|&&b| b != b'_')
+        .filter(|&&b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
         .map(|&b| b as char)
         .collect();
     cleaned.parse::<f64>().unwrap_or(f64::NAN)
@@ -454,6 +498,20 @@ mod tests {
         assert_eq!(num("3.5"), (3.5, 0.05));
         assert_eq!(num("1.20e3"), (1200.0, 5.0));
         assert_eq!(num("7_000_000"), (7e6, 0.5));
+        assert_eq!(num("2 000 000"), (2e6, 0.5));
+        assert_eq!(num("16\u{202f}384"), (16384.0, 0.5));
+        assert_eq!(num("65\u{2009}536.5"), (65536.5, 0.05));
+        assert_eq!(num("1\u{a0}500"), (1500.0, 0.5));
+        assert_eq!(num("10,000,000"), (1e7, 0.5));
+        assert_eq!(
+            num("1 234 567 890 123 456 789"),
+            (1.2345678901234568e18, 0.5)
+        );
+        // Not thousands: two digits, four digits, a mixed separator.
+        assert_eq!(num("2 00"), (2.0, 0.5));
+        assert_eq!(num("2 0000"), (2.0, 0.5));
+        assert_eq!(num("2 000,000"), (2000.0, 0.5));
+        assert_eq!(num("1234 567"), (1234.0, 0.5));
         assert_eq!(num(".5"), (0.5, 0.05));
         assert_eq!(num("8.4e22").0, 8.4e22);
         assert_eq!(num("7B"), (7e9, 0.5e9));

@@ -21,18 +21,20 @@
 //!
 //! # The language
 //!
-//! - **Numbers**: `7`, `3.5`, `.5`, `7e9`, `1.2E-3`, `7_000_000`. A count word after a number
+//! - **Numbers**: `7`, `3.5`, `.5`, `7e9`, `1.2E-3`, `7_000_000`, and thousands as prose
+//!   writes them: `2 000 000` (also with a no-break, thin or narrow no-break space),
+//!   `10,000,000` (a comma outside `min(…)`/`max(…)`), one separator throughout. A count word after a number
 //!   scales it: `thousand`/`duizend`, `million`/`miljoen`, `billion`/`miljard` (1e9),
 //!   `trillion`/`biljoen` (1e12). `K`/`k`, `M`, `B`, `T` glued to a number are counts too:
 //!   `7B` is 7e9, as in "a 7B model", so write `2 B` (with a space) for two bytes. `50%` is 0.5.
 //! - **Units** (case-sensitive): `B`/`byte`/`bytes`, `bit`/`bits` (and `b` after a prefix:
 //!   `Gb`), `bps`, `FLOP`/`FLOPs`, `FLOPS` (= FLOP/s), `OP`/`OPs`, `OPS` (`TOPS`), `s`/`sec`/
-//!   `second(s)`, `min`, `h`/`hour(s)`, `Hz`, `W`, `J`, `Wh`, `param(s)`/`parameter(s)`,
-//!   `token(s)`. Prefixes: `k` (also `K`) `M` `G` `T` `P` `E` on every unit but `min`/`h`;
+//!   `second(s)`, `min`, `h`/`hour(s)`, `Hz`, `W`, `Wp`, `J`, `Wh`, `A`, `Ah`, `C`, `V`, `m`,
+//!   `param(s)`/`parameter(s)`, `token(s)`. Prefixes: `k` (also `K`) `M` `G` `T` `P` `E` on every unit but `min`/`h`;
 //!   `m` `µ`/`μ`/`u` `n` `p` on `s`, `Hz`, `W`, `J`; `Ki` `Mi` `Gi` `Ti` `Pi` `Ei` on bytes
 //!   and bits; long forms on long names (`gigabytes`, `milliseconds`, `kilowatt`).
-//! - **Dimensions** are exponents over six bases: information (bytes; a bit is 1/8 B),
-//!   operations, time, parameters, tokens, energy. `FLOP` and `OP` share the operation
+//! - **Dimensions** are exponents over eight bases: information (bytes; a bit is 1/8 B),
+//!   operations, time, parameters, tokens, energy, electric current, length. `FLOP` and `OP` share the operation
 //!   dimension, so `TOPS` and `TFLOPS` compare. `Hz` is 1/s, `W` is J/s.
 //! - **Compound units** are written without spaces and bind to their number: `2 TB/s`,
 //!   `10 FLOP/byte`, `2 B/param`, `W·h`, `s^-1`, `B²`. So `14 GB / 2 TB/s` divides by
@@ -46,7 +48,12 @@
 //!   `± 5%` or `± 0.5 ms`. `=` holds when `|computed − expected|` is at most half a unit in
 //!   the last written digit of the expected value (`112 GB`: ±0.5 GB; `3.5 GB`: ±0.05 GB;
 //!   `8.4e22`: ±0.05e22); when the right side is an expression, `=` means equal to 1e-9
-//!   relative. `≈` holds within [`Options::tolerance`] (10%) of the expected value.
+//!   relative. `≈` holds within [`Options::tolerance`] (10%) of the expected value. Unless a
+//!   tolerance is stated, a claim whose computed value is a slip factor (8, 1.024ⁿ, 1000ⁿ, 2;
+//!   [`HintKind`]) away from the stated one fails whatever the written precision: `1 GB = 1
+//!   GiB` fails. A plain `× 8`/`÷ 8` between bytes and bits, or any plain factor that is
+//!   exactly the ratio of the units of the two sides, is read as that conversion when only so
+//!   the claim holds (`100 Mbit/s ÷ 8 = 12.5 MB/s`, [`Outcome::bit_byte_idiom`]).
 //!
 //! Results display with the best prefix of a canonical unit (`112 GB`, `7 ms`,
 //! `20 TFLOP/s`, `137.439 GFLOP`, `8.4e22 FLOP`), six significant digits, or in the unit a
@@ -56,10 +63,14 @@
 //!
 //! [`extract_claims`] finds claims in Dutch or English prose and Markdown: `7 miljard × 16
 //! bytes = 112 GB`, `14 GB / 2 TB/s ≈ 7 ms`, `10 FLOP/B × 2 TB/s is about 20 TFLOPS`. Numbers
-//! follow the language (`3,5` and `1.000` in Dutch); `×`, `·`, `x`, "keer", "times",
+//! follow the language, as [`Lang::number_style`] and [`NumberStyle`] say (`3,5`,
+//! `1.000` and `2 000 000` in Dutch, `2,000,000` in English; IP addresses, versions and bit
+//! patterns are no numbers); chains check each step against the one before, and two values
+//! in different units are a conversion claim; `×`, `·`, `x`, "keer", "times",
 //! "gedeeld door" are operators; `≈`, `~`, "is ongeveer", "is about", "= circa" mean `≈`.
 //! A claim needs an operator on one side and a relation; version numbers (`FP16`, `H100`,
-//! `W4A16`), ratios (`2:4`), dates, ranges (`2–5`), list numbering, parenthetical asides
+//! `W4A16`), ratios (`2:4`), dates, a range on one side only (`≈ 70–80 ms`; between two
+//! ranges, both ends are checked), list numbering, parenthetical asides
 //! (`(FP16)`), emphasis and inline code marks do not make or break one. Each claim comes with
 //! its byte span and a normalized expression; [`ProseClaim::evaluate`] says whether it
 //! [holds](Verdict::Holds), is [wrong](Verdict::Wrong), or [could not be
@@ -72,8 +83,9 @@
 //! Inputs over [`MAX_LEN`] bytes and nesting deeper than [`MAX_DEPTH`] are refused; so are
 //! NaN, infinities and overflow (`1e999999`, `2^2^2^2^2^2`). Evaluation is one pass over the
 //! bytes with no allocation unless there is an error: a typical claim costs about 4,000
-//! instructions, under a microsecond (1-1.8 million checks per CPU second on the shared
-//! machines here; `BENCH_NOTES.md` has the figures and the ratio against fend-core).
+//! instructions, under a microsecond (over 2 million checks per CPU second on the shared
+//! machines here; the workspace's `BENCHMARKS.md` has the figures and the ratio against
+//! fend-core).
 //!
 //! Errors are [`miette::Diagnostic`]s whose spans are byte ranges into the string given;
 //! [`Error::offset`] shifts them to where that string sits in a file.
@@ -84,6 +96,7 @@ mod error;
 mod eval;
 mod gate;
 mod lexer;
+mod numbers;
 mod prose;
 mod quantity;
 #[cfg(test)]
@@ -94,6 +107,7 @@ pub use claim::{Hint, HintKind, Options, Outcome, Relation, Tolerance, check, st
 pub use dim::{Base, Dim};
 pub use error::Error;
 pub use eval::{MAX_DEPTH, MAX_LEN, eval};
+pub use numbers::{NumberStyle, ProseNumber, numbers};
 pub use prose::{Lang, Operands, ProseClaim, Verdict, extract_claims, extract_claims_in};
 pub use quantity::Quantity;
 pub use unit::Unit;

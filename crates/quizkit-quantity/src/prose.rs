@@ -7,9 +7,11 @@
 //! to the expression language and must parse, so what comes back can be checked.
 
 use crate::claim::{Options, Outcome, Relation, check};
+use crate::dim::Dim;
 use crate::error::Error;
 use crate::eval::{COUNT_WORDS, count_word, eval};
 use crate::gate::WordGate;
+use crate::numbers::read_number;
 use crate::unit::{self, Unit};
 use miette::SourceSpan;
 use std::ops::Range;
@@ -25,6 +27,15 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// How the language writes numbers: [`NumberStyle`](crate::NumberStyle), the lexicon
+    /// that prose claims and [`crate::numbers`] read numbers with.
+    pub fn number_style(self) -> crate::NumberStyle {
+        match self {
+            Lang::Nl => crate::numbers::NL,
+            Lang::En => crate::numbers::EN,
+        }
+    }
+
     /// The language of a code as banks write it: `nl`, `en`, `nl-BE`, `en_US` (case does not
     /// matter); `None` for other languages.
     pub fn from_code(code: &str) -> Option<Lang> {
@@ -172,6 +183,10 @@ enum K {
     Rel(Relation),
     /// "ongeveer", "about", `~` before a value: turns `=` into `≈`.
     ApproxMark,
+    /// A word that names what a number counts, between the number and `×` or `÷` (`10 000
+    /// 000 rijen × 200 B`, `100 characters × 4 B`): part of the run, and nothing in the
+    /// expression.
+    Label,
     /// Any other word: ends a run.
     Word,
     /// Punctuation or a number that is part of something else (`2:4`, `1.2.3`, `4-bit`).
@@ -185,6 +200,8 @@ struct Tok {
     end: usize,
     /// The normalized text of a number or superscript, in `Tokens::norm`.
     norm: Range<usize>,
+    /// For a range (`30–40 ms`): the normalized text of its upper end; `norm` holds the lower.
+    high: Range<usize>,
 }
 
 /// [`u8::is_ascii_alphanumeric`] of every byte, looked up in one load: the tokenizer's loop
@@ -204,6 +221,8 @@ struct Tokens<'a> {
     lang: Lang,
     toks: Vec<Tok>,
     norm: String,
+    /// Emit the upper ends of ranges instead of the lower ones.
+    high_end: std::cell::Cell<bool>,
 }
 
 fn char_at(text: &str, i: usize) -> Option<char> {
@@ -440,6 +459,7 @@ impl<'a> Tokens<'a> {
             start,
             end,
             norm: 0..0,
+            high: 0..0,
         });
     }
 
@@ -451,6 +471,7 @@ impl<'a> Tokens<'a> {
             start,
             end,
             norm: from..self.norm.len(),
+            high: 0..0,
         });
     }
 
@@ -672,6 +693,8 @@ impl<'a> Tokens<'a> {
             // None of the words tested below: an ordinary word or a unit.
             let k = if unit::lookup(w).is_some() {
                 K::Unit
+            } else if is_label(self.text, start, end) {
+                K::Label
             } else {
                 K::Word
             };
@@ -716,6 +739,7 @@ impl<'a> Tokens<'a> {
             _ if APPROX_WORDS.contains(&w) => K::ApproxMark,
             _ if count_word(w).is_some() => K::Count,
             _ if unit::lookup(w).is_some() => K::Unit,
+            _ if is_label(self.text, start, end) => K::Label,
             _ => K::Word,
         };
         let end = if w == "ca" && char_at(self.text, end) == Some('.') {
@@ -732,46 +756,32 @@ impl<'a> Tokens<'a> {
         let text = self.text;
         let b = text.as_bytes();
         let at = |i: usize| b.get(i).copied().unwrap_or(0);
-        let digits_from = |mut i: usize| {
-            while at(i).is_ascii_digit() {
-                i += 1;
-            }
-            i
-        };
-        let (group, decimal) = match self.lang {
-            Lang::En => (b',', b'.'),
-            Lang::Nl => (b'.', b','),
-        };
+        let read = read_number(text, start, self.lang.number_style());
         // Written straight into `self.norm` (and taken back if the number is junk): no
         // string of its own per number.
         let from = self.norm.len();
-        let norm = &mut self.norm;
-        let mut i = digits_from(start);
-        norm.push_str(&text[start..i]);
-        if i - start <= 3 {
-            while at(i) == group
-                && (1..=3).all(|k| at(i + k).is_ascii_digit())
-                && !at(i + 4).is_ascii_digit()
-            {
-                norm.push_str(&text[i + 1..i + 4]);
-                i += 4;
+        read.push_literal(text, &mut self.norm);
+        let mut i = read.end;
+        // A range, `30–40 ms`, `0,5–1,5 s`: an en dash between two numbers, no spaces.
+        let mut high = 0..0;
+        if !read.not_quantity
+            && text[i..].starts_with('–')
+            && at(i + 3).is_ascii_digit()
+            && !char_before(text, start).is_some_and(|p| p.is_alphanumeric() || ".,:–".contains(p))
+        {
+            let second = read_number(text, i + 3, self.lang.number_style());
+            if !second.not_quantity {
+                let from_high = self.norm.len();
+                second.push_literal(text, &mut self.norm);
+                high = from_high..self.norm.len();
+                i = second.end;
             }
         }
-        let lenient = self.lang == Lang::Nl && at(i) == b'.';
-        if (at(i) == decimal || lenient) && at(i + 1).is_ascii_digit() {
-            let j = digits_from(i + 1);
-            norm.push('.');
-            norm.push_str(&text[i + 1..j]);
-            i = j;
-        }
-        if matches!(at(i), b'e' | b'E') {
-            let sign = usize::from(matches!(at(i + 1), b'+' | b'-'));
-            if at(i + 1 + sign).is_ascii_digit() {
-                let j = digits_from(i + 1 + sign);
-                norm.push_str(&text[i..j]);
-                i = j;
-            }
-        }
+        let low_end = if high.is_empty() {
+            usize::MAX
+        } else {
+            high.start
+        };
         // Glued to something that makes it not a quantity: `1.2.3`, `2:4`, `4-bit`, `2–5`,
         // `GPT-4`, `#3`, `v1.5`.
         let prev = char_before(text, start);
@@ -790,14 +800,14 @@ impl<'a> Tokens<'a> {
             _ => false,
         };
         let mut end = i;
-        let mut junk = junk_before || junk_after;
+        let mut junk = junk_before || junk_after || read.not_quantity;
         if !junk && next.is_some_and(char::is_alphabetic) {
             let (wend, w) = word_at(text, i);
             let letters = w.chars().all(char::is_alphabetic);
             let after = char_at(text, wend);
             let glued_on = after.is_some_and(|c| c.is_alphanumeric() || "/-^_".contains(c));
-            if letters && matches!(w, "K" | "k" | "M" | "B" | "T") && !glued_on {
-                norm.push_str(w);
+            if letters && matches!(w, "K" | "k" | "M" | "B" | "T") && !glued_on && high.is_empty() {
+                self.norm.push_str(w);
                 end = wend;
             } else if !(letters && unit::lookup(w).is_some()) {
                 junk = true;
@@ -824,7 +834,8 @@ impl<'a> Tokens<'a> {
             k: K::Num,
             start,
             end,
-            norm: from..self.norm.len(),
+            norm: from..self.norm.len().min(low_end),
+            high,
         });
         end
     }
@@ -889,6 +900,34 @@ fn word_at(text: &str, i: usize) -> (usize, &str) {
         }
     }
     (j, &text[i..j])
+}
+
+/// The spaces between a number and the word it counts, or the word and an operator.
+const LABEL_SPACES: [char; 4] = [' ', '\u{a0}', '\u{2009}', '\u{202f}'];
+
+/// Whether the ordinary word `text[start..end]` names what a number counts: a number (or a
+/// count word) and spaces before it, spaces and `×`, `*`, `÷`, `·`, "x", "keer", "maal" or
+/// "times" after it (`10 000 000 rijen × 200 B`).
+fn is_label(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].trim_end_matches(LABEL_SPACES);
+    let after = text[end..].trim_start_matches(LABEL_SPACES);
+    if before.len() == start || after.len() == text.len() - end {
+        return false;
+    }
+    let counted = before.ends_with(|c: char| c.is_ascii_digit()) || {
+        let word_start = before
+            .char_indices()
+            .rfind(|(_, c)| !c.is_alphabetic())
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        count_word(&before[word_start..]).is_some()
+    };
+    counted
+        && (after.starts_with(['×', '*', '÷', '·'])
+            || ["x", "keer", "maal", "times"].iter().any(|w| {
+                after
+                    .strip_prefix(w)
+                    .is_some_and(|rest| rest.starts_with(LABEL_SPACES))
+            }))
 }
 
 fn is_expr(k: K) -> bool {
@@ -1008,6 +1047,7 @@ fn trim_right(toks: &[Tok], s: usize, mut b: usize) -> Option<usize> {
     }
 }
 
+#[derive(Clone)]
 struct Built {
     expr: String,
     segments: Vec<(Range<usize>, Range<usize>)>,
@@ -1064,6 +1104,9 @@ fn emit_side_into(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
     let toks = &tk.toks;
     for i in range.clone() {
         let t = &toks[i];
+        if t.k == K::Label {
+            continue;
+        }
         if i > range.start {
             let p = &toks[i - 1];
             let glue = tight_div(toks, i)
@@ -1075,6 +1118,7 @@ fn emit_side_into(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
             }
         }
         let piece: &str = match t.k {
+            K::Num if tk.high_end.get() && !t.high.is_empty() => &tk.norm[t.high.clone()],
             K::Num | K::Super => &tk.norm[t.norm.clone()],
             K::Mul => "*",
             K::Div => "/",
@@ -1123,27 +1167,38 @@ fn last_unit(toks: &[Tok], side: &Range<usize>) -> Option<Range<usize>> {
     Some(start..end + 1)
 }
 
+/// Both sides of a claim in the expression language, and their values when both evaluate.
+fn evaluated_sides(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    stated: &Range<usize>,
+) -> Option<(Built, Built, crate::Quantity, crate::Quantity)> {
+    let c = emit_side(tk, comp.clone());
+    let s = emit_side(tk, stated.clone());
+    let (cq, sq) = (eval(&c.expr).ok()?, eval(&s.expr).ok()?);
+    Some((c, s, cq, sq))
+}
+
 /// Prose often gives the unit on one side only: `4 + 4 + 4 + 4 = 16 bytes`,
 /// `2 × 7 miljard = 14 miljard FLOP`, `7 × 16 = 112 GB`. Supply it to the unitless side,
-/// reading that side either in the base unit of the other side's dimension or in the other
-/// side's last written unit, whichever brings the two sides closer.
+/// reading that side either in the base unit of the other side's dimension (in bits when
+/// that side is written in bits) or in the other side's last written unit: the one under
+/// which the claim holds, else the written unit.
 fn with_implied_unit(
     tk: &Tokens<'_>,
     comp: &Range<usize>,
     rel: Relation,
     stated: &Range<usize>,
 ) -> Option<(Built, String)> {
-    let c = emit_side(tk, comp.clone());
-    let s = emit_side(tk, stated.clone());
-    let (cq, sq) = (eval(&c.expr).ok()?, eval(&s.expr).ok()?);
+    let (c, s, cq, sq) = evaluated_sides(tk, comp, stated)?;
     if cq.dim().is_none() == sq.dim().is_none() {
         return None;
     }
     let comp_is_bare = cq.dim().is_none();
-    let (bare, other, other_side) = if comp_is_bare {
-        (cq, sq, stated)
+    let (other, other_side) = if comp_is_bare {
+        (sq, stated)
     } else {
-        (sq, cq, comp)
+        (cq, comp)
     };
     let dim = other.dim();
     let side_text = tk.toks[other_side.start].start..tk.toks[other_side.end - 1].end;
@@ -1154,45 +1209,125 @@ fn with_implied_unit(
         if let Ok(unit) = Unit::parse(word)
             && unit.dim() == dim
         {
+            // A side in bits is read in bits, never in bytes: the two are 8 apart, the very
+            // slip to catch (`1,250 × 8 = 80,000 bit` must not hold as 10,000 bytes).
+            let first = &tk.text[tk.toks[u.start].start..tk.toks[u.start].end];
+            let in_bits =
+                unit::is_bit_word(first) && (dim == Dim::INFORMATION || dim == Dim::DATA_RATE);
+            if in_bits {
+                let base = if dim == Dim::INFORMATION {
+                    "bit"
+                } else {
+                    "bit/s"
+                };
+                candidates[0] = (base.to_string(), 0.125, candidates[0].2.clone());
+            }
             candidates.push((word.to_string(), unit.factor(), text));
         }
     }
-    let distance = |factor: f64| {
-        let (x, y) = ((bare.value() * factor).abs(), other.value().abs());
-        if x == 0.0 || y == 0.0 {
-            f64::INFINITY
-        } else {
-            (x / y).ln().abs()
-        }
-    };
-    let (unit, _, text) = candidates
-        .into_iter()
-        .min_by(|a, b| distance(a.1).total_cmp(&distance(b.1)))?;
-    let completed = |side: Built| {
+    let build_with = |unit: &str, text: &Range<usize>| {
+        let completed = |side: Built| {
+            let mut out = Built::new();
+            out.push("(", None);
+            out.append(side);
+            out.push(") ", None);
+            out.push(unit, Some(text.clone()));
+            out
+        };
         let mut out = Built::new();
-        out.push("(", None);
-        out.append(side);
-        out.push(") ", None);
-        out.push(&unit, Some(text.clone()));
+        if comp_is_bare {
+            out.append(completed(c.clone()));
+            out.push(relation_text(rel), None);
+            out.append(s.clone());
+        } else {
+            out.append(c.clone());
+            out.push(relation_text(rel), None);
+            out.append(completed(s.clone()));
+        }
         out
     };
-    let mut out = Built::new();
-    if comp_is_bare {
-        out.append(completed(c));
-        out.push(relation_text(rel), None);
-        out.append(s);
-    } else {
-        out.append(c);
-        out.push(relation_text(rel), None);
-        out.append(completed(s));
+    // The reading under which the claim holds; else the written unit, whose slip the hint
+    // names (`365 × 24 = 8,76 uur` is 1000× off in hours, not 3.6× in seconds).
+    let mut chosen = None;
+    for (i, (unit, _, text)) in candidates.iter().enumerate() {
+        let built = build_with(unit, text);
+        let holds = matches!(check(&built.expr, &Options::default()), Ok(o) if o.holds);
+        if holds || chosen.is_none() || i == 1 {
+            chosen = Some((built, unit.clone()));
+        }
+        if holds {
+            break;
+        }
     }
+    let (out, unit) = chosen?;
     Some((out, unit))
+}
+
+/// A computation of an amount whose stated result is a rate (`IOPS × blokgrootte = 100 000 ×
+/// 4 096 B = 409 600 000 B/s`): the bare count in it is a count per second, which the text
+/// names in words (IOPS). Read the computation per second when it has a number without a
+/// unit and the stated value is its dimension per second.
+fn with_implied_rate(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> Option<(Built, String)> {
+    let (c, s, cq, sq) = evaluated_sides(tk, comp, stated)?;
+    let toks = &tk.toks;
+    let bare_count = (comp.start..comp.end).any(|i| {
+        toks[i].k == K::Num
+            && toks
+                .get(i + 1)
+                .is_none_or(|t| !matches!(t.k, K::Unit | K::Percent))
+    });
+    if cq.dim().is_none() || !bare_count || cq.dim().div(Dim::TIME) != Some(sq.dim()) {
+        return None;
+    }
+    let mut out = Built::new();
+    out.push("(", None);
+    out.append(c);
+    out.push(") / s", None);
+    out.push(relation_text(rel), None);
+    out.append(s);
+    Some((out, "/s".into()))
 }
 
 struct Found {
     claim: ProseClaim,
     comp: Range<usize>,
     stated: Range<usize>,
+    /// For a claim between ranges (`2 × 30–40 ms = 60–80 ms`): the claim of the upper ends;
+    /// `claim` is that of the lower ends.
+    upper: Option<ProseClaim>,
+}
+
+/// Whether the tokens `r` hold a range.
+fn has_range(toks: &[Tok], r: &Range<usize>) -> bool {
+    toks[r.clone()].iter().any(|t| !t.high.is_empty())
+}
+
+/// The claim `comp rel stated` in the expression language, with a unit supplied to a side
+/// without one ([`with_implied_unit`], [`with_implied_rate`]), and its check.
+fn build_checked(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> (Built, Option<String>, Result<Outcome, Error>) {
+    let mut built = build(tk, comp.clone(), rel, stated.clone());
+    let mut implied_unit = None;
+    let mut checked = check(&built.expr, &Options::default());
+    if let Err(Error::DimensionMismatch { .. }) = checked
+        && let Some((b, unit)) = with_implied_unit(tk, comp, rel, stated)
+            .or_else(|| with_implied_rate(tk, comp, rel, stated))
+    {
+        let again = check(&b.expr, &Options::default());
+        if !matches!(again, Err(Error::Syntax { .. })) {
+            (checked, built, implied_unit) = (again, b, Some(unit));
+        }
+    }
+    (built, implied_unit, checked)
 }
 
 /// The longest candidate that parses: the side before the relation shrinks from its start
@@ -1204,6 +1339,19 @@ fn first_parse(
     rel: Relation,
     right: Range<usize>,
     comp_is_left: bool,
+) -> Option<Found> {
+    parse_candidates(tk, left, rel, right, comp_is_left, true)
+}
+
+/// [`first_parse`], where the computation need hold no operator when `need_op` is false (the
+/// two ends of a chain, `250 MB = … = 2000 Mbit`).
+fn parse_candidates(
+    tk: &Tokens<'_>,
+    left: Range<usize>,
+    rel: Relation,
+    right: Range<usize>,
+    comp_is_left: bool,
+    need_op: bool,
 ) -> Option<Found> {
     let toks = &tk.toks;
     let mut tries = 0;
@@ -1217,35 +1365,39 @@ fn first_parse(
             if tries > MAX_STEPS {
                 return None;
             }
-            if is_end(toks[e - 1].k) && has_op(toks, &comp) {
-                let mut built = build(tk, comp.clone(), rel, stated.clone());
-                let mut implied_unit = None;
-                let mut checked = check(&built.expr, &Options::default());
-                if let Err(Error::DimensionMismatch { .. }) = checked
-                    && let Some((b, unit)) = with_implied_unit(tk, &comp, rel, &stated)
-                {
-                    let again = check(&b.expr, &Options::default());
-                    if !matches!(again, Err(Error::Syntax { .. })) {
-                        (checked, built, implied_unit) = (again, b, Some(unit));
-                    }
-                }
+            // A range on one side only cannot be checked end to end: no claim.
+            let ranges = (has_range(toks, &comp), has_range(toks, &stated));
+            if is_end(toks[e - 1].k) && (!need_op || has_op(toks, &comp)) && ranges.0 == ranges.1 {
+                let (built, implied_unit, checked) = build_checked(tk, &comp, rel, &stated);
                 match checked {
                     Err(Error::Syntax { .. } | Error::NotAClaim { .. } | Error::TooLong { .. }) => {
                     }
                     checked => {
                         let lo = toks[l].start;
                         let hi = toks[e - 1].end;
+                        let claim = |(built, implied_unit, checked): (
+                            Built,
+                            Option<String>,
+                            Result<Outcome, Error>,
+                        )| ProseClaim {
+                            span: lo..hi,
+                            expr: built.expr,
+                            relation: rel,
+                            implied_unit,
+                            segments: built.segments,
+                            checked: Checked(checked),
+                        };
+                        let upper = ranges.0.then(|| {
+                            tk.high_end.set(true);
+                            let upper = build_checked(tk, &comp, rel, &stated);
+                            tk.high_end.set(false);
+                            claim(upper)
+                        });
                         return Some(Found {
-                            claim: ProseClaim {
-                                span: lo..hi,
-                                expr: built.expr,
-                                relation: rel,
-                                implied_unit,
-                                segments: built.segments,
-                                checked: Checked(checked),
-                            },
+                            claim: claim((built, implied_unit, checked)),
                             comp,
                             stated,
+                            upper,
                         });
                     }
                 }
@@ -1265,16 +1417,18 @@ const MAX_SIDE: usize = 64;
 /// Find the arithmetic claims in `text` (prose or Markdown in `lang`).
 ///
 /// A claim needs an operator on one side and `=`, `≈`, `~`, "is ongeveer"/"is about"
-/// (and similar) between the sides; ordinary sentences, version numbers (`FP16`, `H100`,
-/// `2:4`, `W4A16`), dates, ranges (`2–5`) and list numbering are not claims. Chains
-/// (`a = b = c`) give one claim per stated value, each from the computation. Every claim
-/// returned parses; [`ProseClaim::evaluate`] tells a claim that holds from a wrong one and
+/// (and similar) between the sides, or two values in different units (`600 GB = 600.000
+/// MB`); ordinary sentences, version numbers (`FP16`, `H100`, `2:4`, `W4A16`), IP addresses,
+/// dates and list numbering are not claims. Chains (`a = b = c`) check each step against the
+/// one before. A claim between ranges (`2 × 30–40 ms = 60–80 ms`) gives two, one per end; a
+/// range on one side only gives none. Every claim returned parses; [`ProseClaim::evaluate`] tells a claim that holds from a wrong one and
 /// from one that cannot be evaluated.
 ///
 /// Prose often writes the unit on one side only (`4 + 4 + 4 + 4 = 16 bytes`,
 /// `6 × 7 miljard × 2 biljoen ≈ 8,4 × 10^22 FLOP`, `7 × 16 = 112 GB`). Then the unitless side
 /// is read in the base unit of the other side's dimension (`B`, `FLOP`, `s`) or in the other
-/// side's last written unit (`GB`), whichever brings the sides closer; `expr` shows the
+/// side's last written unit (`GB`), the one under which the claim holds, else the written
+/// one; `expr` shows the
 /// unit supplied (`(4 + 4 + 4 + 4) B = 16 bytes`) and [`ProseClaim::implied_unit`] names it.
 /// [`crate::check`] itself never does this: there, a missing unit is a dimension mismatch.
 pub fn extract_claims(text: &str, lang: Lang) -> Vec<ProseClaim> {
@@ -1335,6 +1489,7 @@ pub fn extract_claims_in(text: &str, lang: Lang, operands: Operands) -> Vec<Pros
         lang,
         toks: Vec::new(),
         norm: String::new(),
+        high_end: std::cell::Cell::new(false),
     };
     let mut out = Vec::new();
     loop {
@@ -1554,10 +1709,11 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
     {
         return false;
     }
-    let (_, w) = word_at(text, q);
+    let (end, w) = word_at(text, q);
     !SPECIAL_WORDS.may_contain(w.as_bytes())
         && !matches!(w, "gelijk" | "equal" | "aan" | "to" | "door" | "by")
         && unit::lookup(w).is_none()
+        && !is_label(text, q, end)
 }
 
 /// [`extract_claims`] as first written: the whole text tokenized at once, with no quick check
@@ -1569,6 +1725,7 @@ fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
         lang,
         toks: Vec::new(),
         norm: String::new(),
+        high_end: std::cell::Cell::new(false),
     };
     tk.run(0..text.len());
     tk.drop_asides();
@@ -1577,11 +1734,72 @@ fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
     out
 }
 
+/// Whether the tokens `r` hold a unit.
+fn has_unit(toks: &[Tok], r: &Range<usize>) -> bool {
+    toks[r.clone()].iter().any(|t| t.k == K::Unit)
+}
+
+/// The value a side starts with before an operator (`10,000 bit` of `10,000 bit ÷ 100
+/// Mbit/s`): a number, a count word, a unit (with a compound glued to it); where it ends.
+fn value_head(toks: &[Tok], r: &Range<usize>) -> Option<usize> {
+    let mut i = r.start;
+    if toks.get(i)?.k != K::Num {
+        return None;
+    }
+    i += 1;
+    if i < r.end && toks[i].k == K::Count {
+        i += 1;
+    }
+    if i < r.end && toks[i].k == K::Unit {
+        i += 1;
+        while i + 1 < r.end && tight_div(toks, i) {
+            i += 2;
+        }
+    }
+    (i < r.end && matches!(toks[i].k, K::Mul | K::Div | K::Add | K::Sub)).then_some(i)
+}
+
+/// Whether two sides without an operator convert one unit into another: each a number with a
+/// unit, and the units written differently (`600 GB = 600.000 MB`; not `5 MB = 5 MB`).
+fn is_conversion(tk: &Tokens<'_>, left: &Range<usize>, right: &Range<usize>) -> bool {
+    let toks = &tk.toks;
+    let unit_text = |r: &Range<usize>| {
+        let us: Vec<&str> = toks[r.clone()]
+            .iter()
+            .filter(|t| t.k == K::Unit)
+            .map(|t| &tk.text[t.start..t.end])
+            .collect();
+        us
+    };
+    let (l, r) = (unit_text(left), unit_text(right));
+    !l.is_empty() && !r.is_empty() && l != r
+}
+
+/// Whether a claim holds as extracted.
+fn holds(found: &Found) -> bool {
+    matches!(&found.claim.checked.0, Ok(o) if o.holds)
+}
+
+/// Whether a claim could be evaluated at all.
+fn evaluated(found: &Found) -> bool {
+    found.claim.checked.0.is_ok()
+}
+
 /// The claims of the tokens of `tk`, pushed to `out`.
+///
+/// Two values in different units make a claim too, a conversion (`600 GB = 600.000 MB`).
+/// A chain checks each step against the one before: `a = b = c` gives `a = b` and `b = c`
+/// (and `a = c` when `b` is a bare value). A step that goes on with an operator after its
+/// value (`1,250 × 8 = 10,000 bit ÷ 100 Mbit/s = 0.1 ms`) states that value, and the next
+/// step computes from it. A step without a unit between steps with units (`250 MB = 250 × 8
+/// = 2000 Mbit`) is the writer's own arithmetic on the numbers: it is not compared with the
+/// step before; the chain's two ends are.
 fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
     let toks = &tk.toks;
     // The last claim's computation and stated side, to continue a chain `a = b = c`.
     let mut prev: Option<(Range<usize>, Relation, Range<usize>)> = None;
+    // The start of a chain whose unitless middle step was not compared with it.
+    let mut chain_start: Option<Range<usize>> = None;
     for r in 0..toks.len() {
         let K::Rel(mut rel) = toks[r].k else {
             continue;
@@ -1600,6 +1818,7 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             b += 1;
         }
         let chain = prev.take();
+        let start = chain_start.take();
         let (Some(la), Some(rb)) = (trim_left(toks, a, r), trim_right(toks, s, b)) else {
             continue;
         };
@@ -1608,23 +1827,45 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         }
         let left = la..r;
         let right = s..rb;
+        // The chain goes on after the right side.
+        let continues = rb == b && b < toks.len() && matches!(toks[b].k, K::Rel(_));
+        if continues && has_op(toks, &right) && !has_unit(toks, &right) && has_unit(toks, &left) {
+            let mut c = b + 1;
+            while c < toks.len() && is_expr(toks[c].k) {
+                c += 1;
+            }
+            if has_unit(toks, &(b + 1..c)) {
+                chain_start = Some(left);
+                continue;
+            }
+        }
         let (left, right, comp_is_left, rel) = if has_op(toks, &left) {
             (left, right, true, rel)
         } else if has_op(toks, &right) {
             (left, right, false, rel)
         } else {
             match chain {
-                // `a = b = c`: `b` was the last claim's stated value; check `a = c` too.
-                Some((c, r0, st)) if st == left => {
+                // `a = b = c`: `b` was the last claim's stated value; check `b = c`, the next
+                // step against the one before (`87 600 Wh = 87,6 kWh`).
+                Some((_, r0, st)) if st == left => {
                     let rel = if r0 == Relation::Approx {
                         Relation::Approx
                     } else {
                         rel
                     };
-                    if let Some(found) = first_parse(tk, c.clone(), rel, right.clone(), true) {
-                        // The computation precedes the chain; the span covers all of it.
-                        let mut found = found;
-                        found.claim.span.start = toks[c.start].start;
+                    if let Some(found) =
+                        parse_candidates(tk, left.clone(), rel, right.clone(), true, false)
+                    {
+                        prev = Some((found.comp.clone(), rel, found.stated.clone()));
+                        out.push(found.claim);
+                    }
+                    continue;
+                }
+                // `600 GB = 600.000 MB`, `64 KiB = 65 536 B`: a conversion between units.
+                _ if is_conversion(tk, &left, &right) => {
+                    if let Some(found) =
+                        parse_candidates(tk, left.clone(), rel, right.clone(), true, false)
+                    {
                         prev = Some((found.comp.clone(), rel, found.stated.clone()));
                         out.push(found.claim);
                     }
@@ -1633,9 +1874,30 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
                 _ => continue,
             }
         };
-        if let Some(found) = first_parse(tk, left, rel, right, comp_is_left) {
+        let mut found = first_parse(tk, left.clone(), rel, right.clone(), comp_is_left);
+        // `a = v ÷ b = c`: the step states `v`, and the next step computes from it.
+        if continues
+            && comp_is_left
+            && !found.as_ref().is_some_and(holds)
+            && let Some(h) = value_head(toks, &right)
+            && let Some(head) = first_parse(tk, left.clone(), rel, right.start..h, true)
+            && (evaluated(&head) || found.is_none())
+        {
+            found = Some(head);
+        }
+        if let Some(found) = found {
             prev = Some((found.comp.clone(), rel, found.stated.clone()));
+            let stated = found.stated.clone();
             out.push(found.claim);
+            out.extend(found.upper);
+            // The two ends of a chain whose middle step was not compared.
+            if let Some(start) = start
+                && let Some(mut ends) =
+                    parse_candidates(tk, start.clone(), rel, stated, true, false)
+            {
+                ends.claim.span.start = toks[start.start].start;
+                out.push(ends.claim);
+            }
         }
     }
 }
@@ -1825,6 +2087,7 @@ mod tests {
                     lang: Lang::Nl,
                     toks: Vec::new(),
                     norm: String::new(),
+                    high_end: std::cell::Cell::new(false),
                 };
                 tk.run(0..line.len());
                 let n = tk.toks.len().min(12);
@@ -2185,6 +2448,7 @@ mod tests {
                 lang: Lang::En,
                 toks: Vec::new(),
                 norm: String::new(),
+                high_end: std::cell::Cell::new(false),
             };
             for (i, c) in text.char_indices() {
                 if !c.is_alphanumeric() {

@@ -88,12 +88,25 @@ const LEXICON: &[(&str, Base)] = {
         ("Hz", unit(1.0, Dim::FREQUENCY, All, true, false)),
         ("hertz", unit(1.0, Dim::FREQUENCY, All, false, true)),
         ("W", unit(1.0, Dim::POWER, All, true, false)),
+        // Watt-peak, the rated power of solar panels (`400 Wp`, `4 kWp`).
+        ("Wp", unit(1.0, Dim::POWER, Large, true, false)),
         ("watt", unit(1.0, Dim::POWER, All, false, true)),
         ("watts", unit(1.0, Dim::POWER, All, false, true)),
         ("J", unit(1.0, Dim::ENERGY, All, true, false)),
         ("joule", unit(1.0, Dim::ENERGY, All, false, true)),
         ("joules", unit(1.0, Dim::ENERGY, All, false, true)),
         ("Wh", unit(3600.0, Dim::ENERGY, Large, true, false)),
+        ("A", unit(1.0, Dim::CURRENT, All, true, false)),
+        ("ampere", unit(1.0, Dim::CURRENT, All, false, true)),
+        ("ampère", unit(1.0, Dim::CURRENT, All, false, true)),
+        ("Ah", unit(3600.0, Dim::CHARGE, All, true, false)),
+        ("C", unit(1.0, Dim::CHARGE, All, true, false)),
+        ("coulomb", unit(1.0, Dim::CHARGE, All, false, true)),
+        ("V", unit(1.0, Dim::VOLTAGE, All, true, false)),
+        ("volt", unit(1.0, Dim::VOLTAGE, All, false, true)),
+        ("m", unit(1.0, Dim::LENGTH, All, true, false)),
+        ("metre", unit(1.0, Dim::LENGTH, All, false, true)),
+        ("meter", unit(1.0, Dim::LENGTH, All, false, true)),
         ("param", unit(1.0, Dim::PARAMETER, Large, true, false)),
         ("params", unit(1.0, Dim::PARAMETER, Large, true, false)),
         ("parameter", unit(1.0, Dim::PARAMETER, Large, true, false)),
@@ -107,6 +120,12 @@ const LEXICON: &[(&str, Base)] = {
 /// entry: [`lookup`] asks for every word of a prose text, and for each way of splitting off
 /// a prefix.
 const LEXICON_GATE: WordGate = WordGate::EMPTY.with_keys(LEXICON);
+
+/// Whether `w`, a word of the lexicon for information, counts bits: `bit`, `bits`, `bps` or
+/// a prefix before `b` (`Gb`, `kbit`, `Mbps`).
+pub(crate) fn is_bit_word(w: &str) -> bool {
+    w.ends_with("bit") || w.ends_with("bits") || w.ends_with("bps") || w.ends_with('b')
+}
 
 /// The lexicon entry `name`, if any.
 fn base(name: &str) -> Option<Base> {
@@ -152,6 +171,12 @@ const NAMES: &[&str] = &[
     "joule",
     "joules",
     "Wh",
+    "Wp",
+    "A",
+    "Ah",
+    "C",
+    "V",
+    "m",
     "param",
     "params",
     "parameter",
@@ -487,7 +512,11 @@ mod tests {
         match name {
             "B" => return Some(unit(1.0, B, Information, true, false)),
             "s" => return Some(unit(1.0, S, All, true, false)),
-            _ if name.len() <= 1 && !matches!(name, "b" | "h" | "W" | "J") => return Option::None,
+            _ if name.len() <= 1
+                && !matches!(name, "b" | "h" | "W" | "J" | "A" | "C" | "V" | "m") =>
+            {
+                return Option::None;
+            }
             _ => {}
         }
         Some(match name {
@@ -517,6 +546,16 @@ mod tests {
             "J" => unit(1.0, Dim::ENERGY, All, true, false),
             "joule" | "joules" => unit(1.0, Dim::ENERGY, All, false, true),
             "Wh" => unit(3600.0, Dim::ENERGY, Large, true, false),
+            "Wp" => unit(1.0, Dim::POWER, Large, true, false),
+            "A" => unit(1.0, Dim::CURRENT, All, true, false),
+            "ampere" | "ampère" => unit(1.0, Dim::CURRENT, All, false, true),
+            "Ah" => unit(3600.0, Dim::CHARGE, All, true, false),
+            "C" => unit(1.0, Dim::CHARGE, All, true, false),
+            "coulomb" => unit(1.0, Dim::CHARGE, All, false, true),
+            "V" => unit(1.0, Dim::VOLTAGE, All, true, false),
+            "volt" => unit(1.0, Dim::VOLTAGE, All, false, true),
+            "m" => unit(1.0, Dim::LENGTH, All, true, false),
+            "metre" | "meter" => unit(1.0, Dim::LENGTH, All, false, true),
             "param" | "params" | "parameter" | "parameters" => {
                 unit(1.0, Dim::PARAMETER, Large, true, false)
             }

@@ -391,9 +391,47 @@ impl Tr {
 
 /// Our expression in fend's syntax, or `None` for what the translation does not cover.
 fn to_fend(src: &str) -> Option<String> {
+    let src = &without_thousands(src);
     let mut tr = Tr { t: lex(src)?, i: 0 };
     let out = tr.sum()?;
     (tr.i == tr.t.len()).then_some(out)
+}
+
+/// `src` with thousands separators taken out, as the quantity language reads them: a space
+/// (ASCII, no-break, thin or narrow no-break) or, outside `min`/`max`, a comma between a
+/// group of one to three digits and a group of exactly three. Written here on its own, from
+/// that rule, for the comparison with fend.
+fn without_thousands(src: &str) -> String {
+    let chars: Vec<char> = src.chars().collect();
+    let commas = !src.contains("min(") && !src.contains("max(");
+    let is_sep =
+        |c: char| matches!(c, ' ' | '\u{a0}' | '\u{2009}' | '\u{202f}') || (commas && c == ',');
+    let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if digit(i) && (i == 0 || !digit(i - 1) && chars[i - 1] != '.') {
+            // A run of digits; join groups after it when it has one to three.
+            let mut j = i;
+            while digit(j) {
+                j += 1;
+            }
+            out.extend(&chars[i..j]);
+            if j - i <= 3 && chars.get(j).is_some_and(|&c| is_sep(c)) {
+                let sep = chars[j];
+                while chars.get(j) == Some(&sep) && (1..=3).all(|k| digit(j + k)) && !digit(j + 4) {
+                    out.extend(&chars[j + 1..j + 4]);
+                    j += 4;
+                }
+            }
+            i = j;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
 }
 
 /// fend's printed number: `approx. 16.6666666667 mins`, `0.(3)`, `-6`.

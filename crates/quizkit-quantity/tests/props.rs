@@ -125,7 +125,7 @@ fn expression() -> impl Strategy<Value = String> {
 
 fn must_not_hang(start: Instant, what: &str) -> Result<(), TestCaseError> {
     prop_assert!(
-        start.elapsed() < Duration::from_millis(200),
+        start.elapsed() < Duration::from_secs(2),
         "took {:?}: {what}",
         start.elapsed()
     );

@@ -113,11 +113,38 @@ const FOUND: &[(Lang, &str, &[&str])] = &[
         "6 × 7e9 × 2e12 ≈ 8.4e22 FLOP\n6 × 2 = 12",
         &["(6 * 7e9 * 2e12) FLOP ≈ 8.4e22 FLOP", "6 * 2 = 12"],
     ),
-    // Chains: every stated value is checked against the computation.
+    // A word between a number and `×` names what the number counts.
+    (
+        Lang::En,
+        "The KV cache takes 2 × 32 layers × 4096 × 2 bytes = 512 KiB per token.",
+        &["2 * 32 * 4096 * 2 bytes = 512 KiB"],
+    ),
+    (
+        Lang::Nl,
+        "10 000 000 rijen × 200 B = 2 000 000 000 B = 2 GB.",
+        &["10000000 * 200 B = 2000000000 B", "2000000000 B = 2 GB"],
+    ),
+    // Electric units, lengths.
+    (
+        Lang::Nl,
+        "P = U × I = 230 V × 10 A = 2 300 W, en 2 000 mAh = 2 Ah = 2 A × 3 600 s = 7 200 C.",
+        &[
+            "230 V * 10 A = 2300 W",
+            "2000 mAh = 2 Ah",
+            "2 A * 3600 s = 2 Ah",
+            "2 A * 3600 s = 7200 C",
+        ],
+    ),
+    (
+        Lang::En,
+        "One way: 6,000 km ÷ 200,000 km/s = 0.03 s = 30 ms.",
+        &["6000 km / 200000 km/s = 0.03 s", "0.03 s = 30 ms"],
+    ),
+    // Chains: each step is checked against the step before.
     (
         Lang::Nl,
         "7e9 × 16 B = 112e9 B = 112 GB",
-        &["7e9 * 16 B = 112e9 B", "7e9 * 16 B = 112 GB"],
+        &["7e9 * 16 B = 112e9 B", "112e9 B = 112 GB"],
     ),
     // The value first, the computation after.
     (
@@ -179,15 +206,7 @@ const NOT_CLAIMS: &[(Lang, &str)] = &[
         "Een model met 7 miljard (7B) parameters in FP32 (4 bytes).",
     ),
     (Lang::En, "O(n^2) = cost; 24/7 = always."),
-    // An operator joins a word to the claim: the computation goes on past the word.
-    (
-        Lang::En,
-        "The KV cache takes 2 × 32 layers × 4096 × 2 bytes = 512 KiB per token.",
-    ),
-    (
-        Lang::Nl,
-        "De KV-cache kost 2 × 32 lagen × 4096 × 2 bytes = 512 KiB per token.",
-    ),
+    // An operator joins words to the claim: the computation goes on past the words.
     (Lang::En, "So 2 × 7 GB = 14 GB × the number of GPUs."),
 ];
 
@@ -260,6 +279,249 @@ fn spans_point_into_the_text() {
     };
     assert_eq!(at(text, left_span), "14 GB / 2 TB/s");
     assert_eq!(at(text, right_span), "7 GB");
+}
+
+/// What a claim found in a text gives: `holds`, `fails`, `fails <hint>`, `unchecked`.
+fn verdicts(text: &str, lang: Lang) -> Vec<String> {
+    let opts = Options::default();
+    extract_claims(text, lang)
+        .iter()
+        .map(|c| match c.evaluate(&opts) {
+            Verdict::Holds(_) => "holds".to_string(),
+            Verdict::Wrong(o) => match o.hint().map(|h| h.kind) {
+                Some(HintKind::BitsVsBytes) => "fails bits-vs-bytes".into(),
+                Some(HintKind::BinaryPrefix { .. }) => "fails binary-prefix".into(),
+                Some(HintKind::PrefixSlip { .. }) => "fails prefix-slip".into(),
+                Some(HintKind::FactorTwo) => "fails factor-two".into(),
+                None => "fails".into(),
+            },
+            Verdict::Unevaluable(_) => "unchecked".into(),
+        })
+        .collect()
+}
+
+/// Each class of issue 28, in both languages, written right and written wrong: (language,
+/// text, the claims' expressions, their verdicts).
+const CLASSES: &[(Lang, &str, &[&str], &[&str])] = &[
+    // Thousands with a space, a narrow no-break space, a thin space.
+    (
+        Lang::Nl,
+        "Dus 2 000 000 × 250 B = 500 MB.",
+        &["2000000 * 250 B = 500 MB"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "So 2 000 000 × 250 B = 500 MB.",
+        &["2000000 * 250 B = 500 MB"],
+        &["holds"],
+    ),
+    (
+        Lang::Nl,
+        "Dus 2 000 000 × 250 B = 500 GB.",
+        &["2000000 * 250 B = 500 GB"],
+        &["fails prefix-slip"],
+    ),
+    (
+        Lang::Nl,
+        "2^14 = 16\u{202f}384 adressen",
+        &["2^14 = 16384"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "2^14 = 16\u{2009}384 addresses",
+        &["2^14 = 16384"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "2^14 = 16\u{2009}386 addresses",
+        &["2^14 = 16386"],
+        &["fails"],
+    ),
+    // Thousands with a dot (Dutch) and a comma (English).
+    (
+        Lang::Nl,
+        "2.000.000 × 250 B = 500 MB",
+        &["2000000 * 250 B = 500 MB"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "2,000,000 × 250 B = 500 MB",
+        &["2000000 * 250 B = 500 MB"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "2,000,000 × 250 B = 500 MiB",
+        &["2000000 * 250 B = 500 MiB"],
+        &["fails binary-prefix"],
+    ),
+    // The bits-and-bytes idiom.
+    (
+        Lang::Nl,
+        "100 Mbit/s ÷ 8 = 12,5 MB/s",
+        &["100 Mbit/s / 8 = 12.5 MB/s"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "100 Mbit/s ÷ 8 = 12.5 MB/s",
+        &["100 Mbit/s / 8 = 12.5 MB/s"],
+        &["holds"],
+    ),
+    (
+        Lang::Nl,
+        "40 Mbit ÷ 8 = 5 MB",
+        &["40 Mbit / 8 = 5 MB"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "1 500 B × 8 = 12 000 bit",
+        &["1500 B * 8 = 12000 bit"],
+        &["holds"],
+    ),
+    (
+        Lang::Nl,
+        "1 500 B × 8 = 12 000 bit",
+        &["1500 B * 8 = 12000 bit"],
+        &["holds"],
+    ),
+    (
+        Lang::Nl,
+        "100 Mbit/s ÷ 8 = 100 MB/s",
+        &["100 Mbit/s / 8 = 100 MB/s"],
+        &["fails bits-vs-bytes"],
+    ),
+    (
+        Lang::En,
+        "100 Mbit/s ÷ 8 = 12.5 MiB/s",
+        &["100 Mbit/s / 8 = 12.5 MiB/s"],
+        &["fails binary-prefix"],
+    ),
+    (
+        Lang::Nl,
+        "4.000 s ÷ 60 ≈ 66,7 minuten",
+        &["4000 s / 60 ≈ 66.7 minuten"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "4,000 s ÷ 60 ≈ 667 minutes",
+        &["4000 s / 60 ≈ 667 minutes"],
+        &["fails"],
+    ),
+    // Chains: each step against the step before; a step that goes on states its value.
+    (
+        Lang::Nl,
+        "250 MB = 250 × 8 = 2000 Mbit",
+        &["(250 * 8) Mbit = 2000 Mbit", "250 MB = 2000 Mbit"],
+        &["holds", "holds"],
+    ),
+    (
+        Lang::En,
+        "250 MB = 250 × 8 = 2500 Mbit",
+        &["(250 * 8) Mbit = 2500 Mbit", "250 MB = 2500 Mbit"],
+        &["fails", "fails"],
+    ),
+    (
+        Lang::En,
+        "1,250 × 8 = 10,000 bit ÷ 100 Mbit/s = 0.1 ms",
+        &[
+            "(1250 * 8) bit = 10000 bit",
+            "10000 bit / 100 Mbit/s = 0.1 ms",
+        ],
+        &["holds", "holds"],
+    ),
+    (
+        Lang::Nl,
+        "1.250 × 8 = 10.000 bit ÷ 100 Mbit/s = 0,1 ms",
+        &[
+            "(1250 * 8) bit = 10000 bit",
+            "10000 bit / 100 Mbit/s = 0.1 ms",
+        ],
+        &["holds", "holds"],
+    ),
+    (
+        Lang::Nl,
+        "1.250 × 8 = 10.000 bit ÷ 100 Mbit/s = 1 ms",
+        &[
+            "(1250 * 8) bit = 10000 bit",
+            "10000 bit / 100 Mbit/s = 1 ms",
+        ],
+        &["holds", "fails"],
+    ),
+    (
+        Lang::Nl,
+        "60 × 4 × 365 = 87 600 Wh = 87,6 kWh",
+        &["(60 * 4 * 365) Wh = 87600 Wh", "87600 Wh = 87.6 kWh"],
+        &["holds", "holds"],
+    ),
+    (
+        Lang::En,
+        "60 × 4 × 365 = 87,600 Wh = 87.6 MWh",
+        &["(60 * 4 * 365) Wh = 87600 Wh", "87600 Wh = 87.6 MWh"],
+        &["holds", "fails prefix-slip"],
+    ),
+    // Things that are no quantity: addresses, masks, versions, bit patterns.
+    (
+        Lang::Nl,
+        "Het adres 192.168.10.64/27 met masker 255.255.255.224: 2^(32 − 27) = 32 adressen.",
+        &["2^(32 - 27) = 32"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "The octet 11000000 = 128 + 64 = 192 in TLS 1.3 and USB 3.0.",
+        &["128 + 64 = 192"],
+        &["holds"],
+    ),
+    // Ranges: checked at both ends when both sides have one; a range on one side only is no
+    // claim (it cannot be told which end is meant).
+    (
+        Lang::Nl,
+        "Heen en terug: 2 × 30–40 ms = 60–80 ms.",
+        &["2 * 30 ms = 60 ms", "2 * 40 ms = 80 ms"],
+        &["holds", "holds"],
+    ),
+    (
+        Lang::En,
+        "There and back: 2 × 30–40 ms = 60–90 ms.",
+        &["2 * 30 ms = 60 ms", "2 * 40 ms = 90 ms"],
+        &["holds", "fails"],
+    ),
+    (Lang::En, "So 2 × 35 ms ≈ 70–80 ms in practice.", &[], &[]),
+    // A count per second, named in words, in a computation of a rate.
+    (
+        Lang::Nl,
+        "IOPS × blokgrootte = 100 000 × 4 096 B = 409 600 000 B/s",
+        &["(100000 * 4096 B) / s = 409600000 B/s"],
+        &["holds"],
+    ),
+    (
+        Lang::En,
+        "IOPS × block size = 100 000 × 4 096 B = 409 600 000 MB/s",
+        &["(100000 * 4096 B) / s = 409600000 MB/s"],
+        &["fails prefix-slip"],
+    ),
+];
+
+#[test]
+fn every_class_of_prose_numbers_reads_alike_in_both_languages() {
+    let mut failures = Vec::new();
+    for (lang, text, want, verdict) in CLASSES {
+        let got = exprs(text, *lang);
+        let judged = verdicts(text, *lang);
+        if got != *want || judged != *verdict {
+            failures.push(format!(
+                "{text:?}\n  want {want:?} {verdict:?}\n  got  {got:?} {judged:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::commands::Command;
 #[derive(Debug, Parser)]
 #[command(
     name = "quizkit",
-    version,
+    version = crate::VERSION,
     about,
     after_help = "Examples:\n  quizkit lint                    lint the bank in ./questions (or the nearest quizkit.toml)\n  quizkit lint path/to/bank --format json\n  quizkit schema questions        print the JSON Schema of question files\n\nExit codes: 0 clean, 1 content errors found, 2 usage or I/O failure."
 )]

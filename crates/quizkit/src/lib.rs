@@ -10,6 +10,15 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// What `quizkit --version` prints after the name: the version and the git commit of the build
+/// ("unknown" for a build outside a git checkout and not from a packaged crate).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("QUIZKIT_COMMIT"),
+    ")"
+);
+
 /// Exit code: everything checked is clean.
 pub const EXIT_OK: u8 = 0;
 /// Exit code: the content has errors (or warnings, with `--error-on warning`).

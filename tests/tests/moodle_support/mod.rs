@@ -58,7 +58,8 @@ pub fn fixture_bank_dir() -> PathBuf {
 /// and returns the file written and what was printed on stderr.
 pub fn export(bank: &Path, target: &str, lang: Option<&str>, out: &Path) -> (Vec<u8>, String) {
     let mut cmd = quizkit();
-    cmd.arg("export").arg("--to").arg(target).arg("-o").arg(out);
+    // `-v` lists the notes on what the target cannot carry, which the tests check.
+    cmd.args(["-v", "export", "--to", target, "-o"]).arg(out);
     if let Some(lang) = lang {
         cmd.arg("--lang").arg(lang);
     }

@@ -4,8 +4,8 @@ use quizkit_model::{Category, Difficulty, Question, Topic, index_letter};
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use super::notetype::{FIELDS, field};
-use crate::Warning;
 use crate::markdown::{Math, to_html, to_inline_html};
+use crate::{Kind, Warning};
 
 /// The field values of one note, in [`FIELDS`] order, ready for the collection.
 pub type Fields = [String; FIELDS.len()];
@@ -221,6 +221,7 @@ fn report_images(question: &str, html: &str, warnings: &mut Vec<Warning>) {
                 message: format!(
                     "image `{src}` is not in the deck (quizkit packs no media files yet), so Anki shows it as missing; use an https:// address or leave the image out"
                 ),
+                kind: Kind::Fixable,
             });
         }
     }

@@ -51,13 +51,21 @@ pub fn root(site: &Site<'_>) -> String {
          <meta name=\"color-scheme\" content=\"light dark\">\n\
          <title>{title}</title>\n\
          <link rel=\"icon\" href=\"assets/icon.svg\" type=\"image/svg+xml\">\n\
-         <link rel=\"stylesheet\" href=\"assets/style.css\">\n</head>\n<body>\n\
+         <link rel=\"stylesheet\" href=\"assets/style.css\">\n{preview}</head>\n<body>\n\
          <main id=\"main\" class=\"wrap languages\">\n<h1>{title}</h1>\n<p>{choose}</p>\n\
          <ul class=\"cards\">\n{items}</ul>\n</main>\n</body>\n</html>\n",
         lang = esc(first.code),
         csp = super::CSP,
         title = esc(&titles.join(" · ")),
         choose = choose.join(" · "),
+        preview = if site.preview {
+            format!(
+                "<script src=\"assets/{}\" defer></script>\n",
+                super::PREVIEW_SCRIPT
+            )
+        } else {
+            String::new()
+        },
     )
 }
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::pages::SHORT_PRACTICE;
 use super::{Cx, refs};
-use crate::Warning;
+use crate::{Kind, Warning};
 
 /// What `practice.js` reads.
 #[derive(Debug, Serialize)]
@@ -66,6 +66,7 @@ pub fn data<'a>(
             warnings.push(Warning {
                 question: Some(question.id.value.clone()),
                 message: "left out of practice: it needs at least two options and an answer key naming one of them".into(),
+                kind: Kind::Fixable,
             });
             continue;
         }

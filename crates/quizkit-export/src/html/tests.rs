@@ -352,3 +352,38 @@ let x = 1 < 2;
             .contains("`https://example.com/chart.png`")
     );
 }
+
+#[test]
+fn only_the_preview_option_makes_pages_load_the_preview_script() {
+    let bank = demo_bank("Hoeveel is 1 + 0?");
+    let published = export_all(&bank);
+    let preview = export(
+        &bank,
+        &Options {
+            preview: true,
+            ..Options::default()
+        },
+    )
+    .expect("exports");
+    assert!(
+        published
+            .files
+            .iter()
+            .all(|f| !String::from_utf8_lossy(&f.bytes).contains("preview.js")),
+        "the published site names the preview script"
+    );
+    assert_eq!(
+        paths(&preview),
+        paths(&published),
+        "the preview adds or drops files"
+    );
+    for file in preview.files.iter().filter(|f| f.path.ends_with(".html")) {
+        let html = String::from_utf8_lossy(&file.bytes);
+        let depth = file.path.matches('/').count();
+        let src = format!(
+            "<script src=\"{}assets/preview.js\" defer></script>",
+            "../".repeat(depth)
+        );
+        assert!(html.contains(&src), "{}: no {src}", file.path);
+    }
+}

@@ -11,7 +11,7 @@ use pulldown_cmark::{Event, Parser, Tag};
 use quizkit_model::{Bank, LocalizedText, Question, index_letter};
 
 use crate::markdown::{self, Math};
-use crate::{Error, Options, Warning};
+use crate::{Error, Kind, Options, Warning};
 
 /// Moodle's longest question or category name, in characters (§4, §5).
 pub(crate) const MAX_NAME_CHARS: usize = 255;
@@ -226,9 +226,21 @@ pub(crate) struct Grades {
     pub percent: Vec<String>,
 }
 
-/// The grades of `question`, or why Moodle could not take it: no valid key, fewer than two
-/// options, a blank option, or a number of keys whose equal shares are not in Moodle's list.
-pub(crate) fn grades(question: &Question) -> Result<Grades, Error> {
+/// How a target fails a question it cannot take: its name, and what it does with a blank
+/// option.
+pub(crate) struct Refusal<'a> {
+    /// The target's name in a message (`Moodle`, `QTI`).
+    pub target: &'a str,
+    /// What the target does with a blank option (`silently drops blank options`).
+    pub blank: &'a str,
+}
+
+/// The keyed option indices of `question`, or why `refusal.target` cannot take it: fewer than
+/// two options, a blank option, or an answer key that does not name its options.
+pub(crate) fn checked_keys(
+    question: &Question,
+    refusal: &Refusal,
+) -> Result<BTreeSet<usize>, Error> {
     let err = |message: String| Error {
         question: Some(question.id.value.clone()),
         message,
@@ -236,7 +248,8 @@ pub(crate) fn grades(question: &Question) -> Result<Grades, Error> {
     let n = question.options.len();
     if n < 2 {
         return Err(err(format!(
-            "it has {n} option(s); Moodle needs at least 2 for a multiple-choice question"
+            "it has {n} option(s); {} needs at least 2 for a multiple-choice question",
+            refusal.target
         )));
     }
     if let Some(i) = (0..n)
@@ -252,8 +265,10 @@ pub(crate) fn grades(question: &Question) -> Result<Grades, Error> {
         })
     {
         return Err(err(format!(
-            "option {} is blank; Moodle silently drops blank options",
-            index_letter(i)
+            "option {} is blank; {} {}",
+            index_letter(i),
+            refusal.target,
+            refusal.blank
         )));
     }
     let keys: BTreeSet<usize> = question.key_indices().into_iter().collect();
@@ -263,6 +278,24 @@ pub(crate) fn grades(question: &Question) -> Result<Grades, Error> {
             "its answer key does not name its options (run `quizkit lint`)".to_owned(),
         ));
     }
+    Ok(keys)
+}
+
+/// The grades of `question`, or why Moodle could not take it: no valid key, fewer than two
+/// options, a blank option, or a number of keys whose equal shares are not in Moodle's list.
+pub(crate) fn grades(question: &Question) -> Result<Grades, Error> {
+    let err = |message: String| Error {
+        question: Some(question.id.value.clone()),
+        message,
+    };
+    let n = question.options.len();
+    let keys = checked_keys(
+        question,
+        &Refusal {
+            target: "Moodle",
+            blank: "silently drops blank options",
+        },
+    )?;
     if !question.is_multiple_response() {
         let percent = (0..n)
             .map(|i| if keys.contains(&i) { "100" } else { "0" }.to_owned())
@@ -401,7 +434,7 @@ fn check_chars(
         return Err(Error {
             question: question.map(str::to_owned),
             message: format!(
-                "{whose}the {field}{lang} holds the control character U+{:04X} at character {}, which Moodle cannot import (XML 1.0 forbids it); remove it",
+                "{whose}the {field}{lang} holds the control character U+{:04X} at character {}, which XML 1.0 forbids (Moodle and QTI importers refuse it); remove it",
                 u32::from(c),
                 at + 1
             ),
@@ -513,6 +546,7 @@ pub(crate) fn dropped_metadata(bank: &Bank, target: &str) -> Vec<Warning> {
             message: format!(
                 "{target} has no field for a question's difficulty; left out of {with_difficulty} question(s) (the json and html exports keep it)"
             ),
+            kind: Kind::Limit,
         });
     }
     if with_related > 0 {
@@ -521,6 +555,7 @@ pub(crate) fn dropped_metadata(bank: &Bank, target: &str) -> Vec<Warning> {
             message: format!(
                 "{target} has no field for related questions; left out of {with_related} question(s) (the json and html exports keep them)"
             ),
+            kind: Kind::Limit,
         });
     }
     warnings

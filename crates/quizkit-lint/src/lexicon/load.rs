@@ -1,7 +1,8 @@
 //! Reading a lexicon file: `lexicons/<lang>.toml`, embedded at build time.
 //!
 //! A [`Lexicon`] is deserialized straight from its file: every list is a field of
-//! [`Lexicon`], and a file must have exactly those lists (`deny_unknown_fields`, no defaults).
+//! [`Lexicon`], and a file must have exactly those lists (`deny_unknown_fields`), but for the few that belong to
+//! one language's grammar (marked `#[serde(default)]`), which another language leaves out.
 //! Adding a list is one field there and one entry in each language file; the guard test
 //! `every_list_of_every_file_is_loaded` fails when a file holds a list that nothing loads.
 

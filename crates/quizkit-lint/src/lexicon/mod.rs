@@ -29,6 +29,11 @@ impl WordSet {
     pub fn contains(&self, lower: &str) -> bool {
         self.0.contains(lower)
     }
+
+    /// True when the set has no word (a list the language's file leaves out).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// The word lists of one language: one field per list of `lexicons/<lang>.toml`, read by
@@ -63,6 +68,49 @@ pub struct Lexicon {
     pub answer_statements: PhraseSet,
     /// Words too common to be a cue.
     pub stopwords: WordSet,
+    /// Frequency words whose truth a learner cannot judge ("often", "meestal").
+    pub vague_frequency_terms: PhraseSet,
+    /// Words that make a frequency word a comparison ("less often", "minder vaak").
+    pub frequency_comparers: WordSet,
+    /// Words by which a stem asks to pick an option ("which", "welke").
+    pub selection_words: WordSet,
+    /// Words before a negation that make it part of the content ("but not", "maar niet").
+    pub contrast_words: WordSet,
+    /// Words that open an appositive between commas ("een", "the").
+    pub appositive_openers: WordSet,
+    /// Verbs that make a following article plural ("zijn de", "are the").
+    pub plural_verbs: WordSet,
+    /// Verbs that make a following article singular ("is de", "is the").
+    pub singular_verbs: WordSet,
+    /// Endings that tell a plural noun ("-ers", "-ts").
+    pub plural_endings: Vec<String>,
+    /// Endings that tell a singular noun.
+    pub singular_endings: Vec<String>,
+    /// Nouns whose number their ending does not tell ("series", "mens").
+    pub number_exceptions: WordSet,
+    // The article lists below belong to one language's grammar: a file of another language
+    // leaves them out, and they are empty there.
+    /// English: how words spelt with a vowel but spoken with a consonant begin ("uni", "one").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub consonant_sound_starts: Vec<String>,
+    /// English: how words spelt with a consonant but spoken with a vowel begin ("hour").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vowel_sound_starts: Vec<String>,
+    /// Dutch: endings of nouns that take "de" ("-ing", "-heid").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub de_word_endings: Vec<String>,
+    /// Dutch: endings of nouns that take "het" ("-je", "-isme").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub het_word_endings: Vec<String>,
+    /// Dutch: first words of a plural noun phrase ("twee", "meerdere").
+    #[serde(default, skip_serializing_if = "WordSet::is_empty")]
+    pub plural_openers: WordSet,
+    /// Dutch: nouns that take "de" although they end like a "het" word ("datum").
+    #[serde(default, skip_serializing_if = "WordSet::is_empty")]
+    pub de_word_exceptions: WordSet,
+    /// Dutch: nouns that take "het" although they end like a "de" word ("virus").
+    #[serde(default, skip_serializing_if = "WordSet::is_empty")]
+    pub het_word_exceptions: WordSet,
 }
 
 impl Lexicon {

@@ -10,12 +10,26 @@ pub const DOCS: &str = r#"## What it does
 Finds arithmetic claims in the stem, the options, their feedback and the explanation, in
 every language of the bank (`7 miljard × 16 bytes = 112 GB`, `14 GB / 2 TB/s ≈ 7 ms`,
 `10 FLOP/byte × 2 TB/s is about 20 TFLOPS`), evaluates them, and reports one that does not
-hold. Numbers are read as the language writes them (`3,5` in Dutch is 3.5), and count words
-(`miljard`, `billion`) scale them. A claim needs an operator and `=`, `≈` or words such as
-"is ongeveer"/"is about"; version numbers (`FP16`, `H100`), ratios (`2:4`), ranges and dates
-are not claims. When the text writes a unit on one side only (`4 + 4 + 4 + 4 = 16 bytes`) the
-other side is read in that unit. The help names a likely slip: bits and bytes, GB and GiB, a
-prefix, a factor two. A claim that is found but cannot be evaluated is `unchecked-claim`.
+hold. Numbers are read as the language writes them: in Dutch `,` is the decimal mark and `.`
+or a space separates thousands (`12,5`, `2.000.000`, `2 000 000`), in English `.` and `,` or a
+space (`12.5`, `2,000,000`); the no-break, thin and narrow no-break spaces count as spaces, and
+an English `1,5` is read as no number at all. Count words (`miljard`, `billion`) scale a
+number; a word between a number and `×` names what it counts (`10 000 000 rijen × 200 B`).
+A claim needs an operator and `=`, `≈` or words such as "is ongeveer"/"is about", or two
+values in different units (`600 GB = 600.000 MB`). A chain checks each step against the one
+before (`60 × 4 × 365 = 87 600 Wh = 87,6 kWh`); a step that goes on with an operator states
+its value first (`1,250 × 8 = 10,000 bit ÷ 100 Mbit/s = 0.1 ms`); a step without a unit
+between steps with units (`250 MB = 250 × 8 = 2000 Mbit`) is compared with the next one, and
+the chain's ends with each other. A plain `× 8` or `÷ 8` between bytes and bits is the
+conversion when only so the claim holds (`100 Mbit/s ÷ 8 = 12,5 MB/s`), as is any plain factor
+that is exactly the ratio of the two sides' units (`4.000 s ÷ 60 ≈ 66,7 minuten`). IP
+addresses and masks (`192.168.10.64/27`), versions (`TLS 1.3`), bit patterns (`11000000`),
+ratios (`2:4`) and dates are not claims; a claim between ranges is checked at both ends
+(`2 × 30–40 ms = 60–80 ms`), and a range on one side only (`≈ 70–80 ms`) makes none. When the text writes a unit on
+one side only (`4 + 4 + 4 + 4 = 16 bytes`) the other side is read in that unit. The help names
+a likely slip: bits and bytes, GB and GiB, a prefix, a factor two; a claim a slip factor away
+fails even when the stated value's precision would hide it (`1 GB = 1 GiB`). A claim that is
+found but cannot be evaluated is `unchecked-claim`.
 
 ## Why is this bad?
 Learners reproduce the arithmetic of an explanation. A figure that does not follow from the

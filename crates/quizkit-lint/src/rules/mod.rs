@@ -17,9 +17,12 @@ pub mod duplicate_options;
 pub mod duplicate_stem;
 pub mod empty_text;
 pub mod explanation_contradicts_key;
+pub mod fill_in_the_blank;
+pub mod grammatical_cue;
 pub mod inline_claim_mismatch;
 pub mod invalid_answer_key;
 pub mod key_contradicts_claim;
+pub mod key_is_middle_value;
 pub mod key_length_bias;
 pub mod key_position_imbalance;
 pub mod key_position_run;
@@ -29,8 +32,10 @@ pub mod missing_explanation;
 pub mod missing_translation;
 pub mod negative_stem_not_emphasized;
 pub mod none_of_the_above;
+pub mod numeric_options_out_of_order;
 pub mod numerically_equal_options;
 pub mod position_dependent_option;
+pub mod stem_gloss_gives_key;
 pub mod stem_key_word_repeat;
 pub mod too_few_options;
 pub mod translation_numbers_differ;
@@ -39,6 +44,7 @@ pub mod unchecked_claim;
 pub mod unknown_rule;
 pub mod unresolved_related;
 pub mod unused_allow;
+pub mod vague_frequency_terms;
 
 /// Every rule, in catalogue order.
 pub const ALL: &[Rule] = &[
@@ -65,14 +71,20 @@ pub const ALL: &[Rule] = &[
     longest_option_is_key::RULE,
     true_false_options::RULE,
     all_of_the_above::RULE,
+    fill_in_the_blank::RULE,
     absolute_terms_in_distractors::RULE,
     stem_key_word_repeat::RULE,
+    stem_gloss_gives_key::RULE,
     combined_options::RULE,
+    grammatical_cue::RULE,
+    numeric_options_out_of_order::RULE,
+    vague_frequency_terms::RULE,
     negative_stem_not_emphasized::RULE,
     key_position_imbalance::RULE,
     key_position_run::RULE,
     duplicate_stem::RULE,
     key_length_bias::RULE,
+    key_is_middle_value::RULE,
     unused_allow::RULE,
     unknown_rule::RULE,
 ];

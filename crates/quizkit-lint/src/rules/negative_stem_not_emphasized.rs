@@ -15,6 +15,14 @@ within it only the main clause: a negation in a subordinate clause ("a layer *th
 fit", "een laag *die niet* past", the `subordinators` of the language) or in parentheses
 describes the subject rather than asking for the exception.
 
+The flaw is a stem that asks which option is *not* true ("Welke … is GEEN …", "Which of
+these is not …"), so a negation counts only in a question sentence that asks to pick an
+option (with one of the `selection_words` of the language: "welke", "wat", "which",
+"what"). A negation that is content is left alone: in a question that asks for a reason or
+an amount ("Why is this table not in second normal form?", "Waarom past het model niet?"),
+and right after a contrast word ("in the TCP header but not in the UDP header", "maar niet";
+the `contrast_words`).
+
 ## Why is this bad?
 Learners read past a small "not" and answer the positive question, so the item measures
 reading speed. Haladyna, Downing and Rodriguez (guideline 17): word stems positively, and if a
@@ -129,6 +137,24 @@ fn sentence_start(text: &str, sentence: &std::ops::Range<usize>) -> usize {
     sentence.start + inner.len() - inner.trim_start().len()
 }
 
+/// True when the sentence at `sentence` asks to pick an option: it has one of the
+/// `selection_words` ("which", "welke").
+fn selects(lexicon: &Lexicon, toks: &[Token<'_>], sentence: &std::ops::Range<usize>) -> bool {
+    toks.iter().any(|t| {
+        t.word
+            && !t.code
+            && sentence.contains(&t.range.start)
+            && lexicon.selection_words.contains(t.lower.as_ref())
+    })
+}
+
+/// True when the word right before token `at` is a contrast word ("but not", "maar niet").
+fn contrasted(lexicon: &Lexicon, toks: &[Token<'_>], at: usize) -> bool {
+    at.checked_sub(1)
+        .and_then(|i| toks.get(i))
+        .is_some_and(|t| t.word && lexicon.contrast_words.contains(t.lower.as_ref()))
+}
+
 fn emphasized(text: &str, range: &std::ops::Range<usize>) -> bool {
     let before = text[..range.start].chars().next_back();
     let after = text[range.end..].chars().next();
@@ -146,8 +172,12 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let text = stem.value();
         let sentence = question_sentence(text);
         let toks = stem.tokens();
+        if !selects(lexicon, toks, &sentence) {
+            continue;
+        }
         for m in find(&lexicon.negations, toks) {
             if !sentence.contains(&m.range.start)
+                || contrasted(lexicon, toks, m.tokens.start)
                 || subordinate(
                     lexicon,
                     toks,

@@ -3,16 +3,22 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::text::{Number, numbers};
+use crate::quantities::lang as quantity_lang;
+use crate::text::{Number, code_ranges, numbers};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule translation-numbers-differ` prints.
 pub const DOCS: &str = r#"## What it does
 Compares the numbers in each language's version of a stem, option, feedback or explanation
-with those of the bank's first language, as multisets. Numbers are read the way each language
-writes them: `3,5` and `1.000` in Dutch are `3.5` and `1,000` (or `1000`) in English. Digits
-inside words and identifiers (`FP16`, `H100`, `W4A16`, the `9` of `7e9`) and numbers in code or
-math are not compared. Numbers written as words ("two", "twee") are not numbers here.
+with those of the bank's first language, as multisets of values. Numbers are read the way each
+language writes them: in Dutch `,` is the decimal mark and `.` or a space separates thousands
+(`12,5`, `2.000.000`, `2 000 000`); in English `.` is the decimal mark and `,` or a space
+separates thousands (`12.5`, `2,000,000`, `2 000 000`); the no-break, thin and narrow no-break
+spaces count as spaces. So `2,000,000` and `2 000 000` are the same number. What is no
+quantity is not compared: IP addresses and versions (`192.168.1.70`, `1.2.3`), ratios and
+times (`2:4`, `10:30`), bit patterns (`11000000`), an English comma before other than three
+digits (`1,5`), digits inside words and identifiers (`FP16`, `H100`, `W4A16`), and numbers in
+code or math. Numbers written as words ("two", "twee") are not numbers here.
 
 ## Why is this bad?
 A translation with a different number teaches a different fact: the Dutch learner reads
@@ -110,6 +116,26 @@ fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
         .collect()
 }
 
+/// The quantities of `text` in `lang` ([`quizkit_quantity::numbers`]: thousands written with
+/// spaces, commas or dots, decimals by the language, no addresses or versions), but for those
+/// in Markdown code or math.
+fn quantity_numbers(lang: &str, text: &str) -> Vec<Number> {
+    let found = quizkit_quantity::numbers(text, quantity_lang(lang));
+    let code = if text.contains(['`', '$']) {
+        code_ranges(text)
+    } else {
+        Vec::new()
+    };
+    found
+        .into_iter()
+        .filter(|n| !code.iter().any(|r| r.contains(&n.range.start)))
+        .map(|n| Number {
+            range: n.range,
+            value: n.value,
+        })
+        .collect()
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(base) = cx.languages().next() else {
         return;
@@ -118,12 +144,23 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
         let Some(base_entry) = text.entry(base) else {
             continue;
         };
-        let base_numbers = numbers(base, &base_entry.text.value);
+        let base_digits = numbers(base, &base_entry.text.value);
         for lang in cx.languages().skip(1) {
             let Some(entry) = text.entry(lang) else {
                 continue;
             };
-            let own = numbers(lang, &entry.text.value);
+            // Texts whose digits read alike, in the same order, agree; the others are compared
+            // by value, as `quizkit_quantity` reads numbers in each language.
+            let own_digits = numbers(lang, &entry.text.value);
+            if base_digits
+                .iter()
+                .map(|n| &n.value)
+                .eq(own_digits.iter().map(|n| &n.value))
+            {
+                continue;
+            }
+            let base_numbers = quantity_numbers(base, &base_entry.text.value);
+            let own = quantity_numbers(lang, &entry.text.value);
             let extra = surplus(&base_numbers, &own);
             let lacking = surplus(&own, &base_numbers);
             if extra.is_empty() && lacking.is_empty() {

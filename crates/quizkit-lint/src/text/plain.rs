@@ -46,11 +46,17 @@ pub fn plain_len(markdown: &str) -> usize {
 }
 
 /// A text normalized for comparing options: Unicode compatibility forms (NFKC), case,
-/// typographic quotes and dashes, Markdown markers, white space, and punctuation at the end or
-/// around the whole text. Punctuation inside the text is kept, so `1.5` and `15` or `C++` and
-/// `C` stay apart.
+/// typographic quotes and dashes, Markdown markers, white space, punctuation at the end or
+/// around the whole text, and the marks `, ; : . ! ?` that end a word inside it ("units, and"
+/// is "units and"). Punctuation inside a word or number is kept, so `1.5` and `15`, `1,5` and
+/// `15` or `C++` and `C` stay apart.
 pub fn normalize(markdown: &str) -> String {
     normalize_plain(&plain(markdown))
+}
+
+/// The marks [`normalize_plain`] drops at the end of a word.
+fn sentence_mark(c: char) -> bool {
+    matches!(c, ',' | ';' | ':' | '.' | '!' | '?')
 }
 
 /// [`normalize`] of a text already made [`plain`].
@@ -71,6 +77,10 @@ pub fn normalize_plain(plain: &str) -> String {
         let at = joined.len();
         joined.push_str(w);
         joined[at..].make_ascii_lowercase();
+        // A mark that ends a word between words ("units, and", "units , and"): punctuation
+        // of the sentence, not of the word.
+        let kept = joined.trim_end_matches(sentence_mark).len();
+        joined.truncate(kept);
     }
     let edge = |c: char| ".,;:!?'\"()".contains(c);
     joined.trim_matches(edge).trim().to_owned()

@@ -8,7 +8,7 @@ use quizkit_export::Target;
 use quizkit_model::suggest::did_you_mean;
 
 use crate::cli::{BankArg, GlobalArgs};
-use crate::commands::export::{export_to, options};
+use crate::commands::export::{export_to, notes_line, options, report};
 use crate::commands::lint::check;
 use crate::fsio::{Failure, replace_dir, staging_dir};
 use crate::output;
@@ -90,28 +90,30 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
         return Ok(EXIT_CONTENT);
     }
     let targets = targets(bank.config.export.targets.as_deref())?;
-    if targets
-        .iter()
-        .any(|t| t.name == quizkit_export::anki::TARGET.name)
-    {
-        // Anki updates a note on re-import only when its time is newer: give each question the
-        // time it last changed, as `quizkit export --to anki` does.
+    if targets.iter().any(|t| t.needs.change_times) {
+        // A target whose importer updates only newer items (Anki) gets the time each question
+        // last changed, as `quizkit export` gives it.
         options.changed =
             super::export::question_times(&checked.root, &checked.loaded, bank, options.timestamp);
     }
 
     let staged = staging_dir(&args.output)?;
+    let mut notes = Vec::new();
     let built = (|| -> Result<Vec<String>, Failure> {
         let mut lines = Vec::new();
         for target in &targets {
-            let path = target.default_path.trim_end_matches('/');
-            let output = export_to(target, bank, &options, &staged.join(path))?;
-            for w in &output.warnings {
-                match &w.question {
-                    Some(q) => eprintln!("warning: {}: question `{q}`: {}", target.name, w.message),
-                    None => eprintln!("warning: {}: {}", target.name, w.message),
-                }
-            }
+            let path = target.default_path;
+            let (output, _) = export_to(
+                target,
+                bank,
+                &options,
+                &staged.join(path),
+                &args.output.join(path),
+            )?;
+            notes.push((
+                target.name,
+                report(target.name, &output.warnings, global.verbose),
+            ));
             lines.push(format!(
                 "  {:<8} {}",
                 target.name,
@@ -129,13 +131,15 @@ pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
     };
     if !global.quiet {
         eprintln!(
-            "Built {} from {} questions ({} target{}):",
+            "Built {} from {} ({}):",
             args.output.display(),
-            bank.question_count(),
-            targets.len(),
-            if targets.len() == 1 { "" } else { "s" }
+            output::human::plural(bank.question_count(), "question"),
+            output::human::plural(targets.len(), "target")
         );
         for line in lines {
+            eprintln!("{line}");
+        }
+        if let Some(line) = notes_line(&notes, global.verbose) {
             eprintln!("{line}");
         }
     }

@@ -7,12 +7,12 @@ use std::process::{Command, Stdio};
 
 use clap::Args;
 use quizkit_export::anki::changed;
-use quizkit_export::{LangChoice, Options, Output, Target};
+use quizkit_export::{Kind, LangChoice, Layout, Options, Output, Target, Warning};
 use quizkit_model::{Bank, FileId, Loaded};
 use rayon::prelude::*;
 
 use crate::cli::{BankArg, GlobalArgs};
-use crate::fsio::{Failure, load_bank, write_atomic, write_dir_atomic};
+use crate::fsio::{Failure, Staged, load_bank, write_atomic, write_dir_staged};
 use crate::output::{self, Findings};
 use crate::{EXIT_CONTENT, EXIT_OK};
 
@@ -63,8 +63,7 @@ pub fn options(lang: Option<&str>) -> Result<Options, Failure> {
     })
 }
 
-/// When each question last changed, for targets whose importer updates only newer items
-/// (Anki): the newest commit among the question's lines (`git blame`); for lines not committed
+/// When each question last changed, for targets that need it (`Needs::change_times`): the newest commit among the question's lines (`git blame`); for lines not committed
 /// yet, or a bank outside git, `SOURCE_DATE_EPOCH` when set (`sde` > 0), else the file's
 /// modification time.
 pub fn question_times(
@@ -111,22 +110,25 @@ pub fn question_times(
 }
 
 /// Runs one exporter and writes its files under `out` (a file for single-file targets, a
-/// folder otherwise), atomically.
+/// folder otherwise), atomically. Files equal to those in `previous` (the output this one
+/// replaces, which is `out` itself for `quizkit export`) are linked from there, not written
+/// again.
 pub fn export_to(
     target: &Target,
     bank: &Bank,
     options: &Options,
     out: &Path,
-) -> Result<Output, Failure> {
+    previous: &Path,
+) -> Result<(Output, Staged), Failure> {
     let output = (target.export)(bank, options)
         .map_err(|e| Failure::new(format!("cannot export to {}: {e}", target.name)))?;
-    if target.default_path.ends_with('/') {
-        let files: Vec<(String, Vec<u8>)> = output
+    let staged = if target.layout == Layout::Folder {
+        let files: Vec<(&str, &[u8])> = output
             .files
             .iter()
-            .map(|f| (f.path.clone(), f.bytes.clone()))
+            .map(|f| (f.path.as_str(), f.bytes.as_slice()))
             .collect();
-        write_dir_atomic(out, &files)?;
+        write_dir_staged(out, &files, previous)?
     } else {
         let [file] = output.files.as_slice() else {
             return Err(Failure::new(format!(
@@ -136,8 +138,12 @@ pub fn export_to(
             )));
         };
         write_atomic(out, &file.bytes)?;
-    }
-    Ok(output)
+        Staged {
+            written: 1,
+            linked: 0,
+        }
+    };
+    Ok((output, staged))
 }
 
 /// Runs `quizkit export`.
@@ -158,27 +164,89 @@ pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
         eprintln!("Not exported: the bank does not load. Fix the errors above first.");
         return Ok(EXIT_CONTENT);
     };
-    if target.name == quizkit_export::anki::TARGET.name {
+    if target.needs.change_times {
         options.changed = question_times(&root, &loaded, bank, options.timestamp);
     }
     let out = args
         .output
         .clone()
-        .unwrap_or_else(|| PathBuf::from(target.default_path.trim_end_matches('/')));
-    let output = export_to(target, bank, &options, &out)?;
-    for w in &output.warnings {
-        match &w.question {
-            Some(q) => eprintln!("warning: {}: question `{q}`: {}", target.name, w.message),
-            None => eprintln!("warning: {}: {}", target.name, w.message),
-        }
-    }
+        .unwrap_or_else(|| PathBuf::from(target.default_path));
+    let (output, staged) = export_to(target, bank, &options, &out, &out)?;
+    let notes = report(target.name, &output.warnings, global.verbose);
     if !global.quiet {
         eprintln!(
-            "Exported {} questions to {} ({}).",
-            bank.question_count(),
+            "Exported {} to {} ({}{}).",
+            output::human::plural(bank.question_count(), "question"),
             out.display(),
-            target.name
+            target.name,
+            unchanged(&staged)
         );
+        if let Some(line) = notes_line(&[(target.name, notes)], global.verbose) {
+            eprintln!("{line}");
+        }
     }
     Ok(EXIT_OK)
+}
+
+/// `, 3 files written, 24001 unchanged` for a folder target where some files were linked from
+/// the previous output; empty otherwise.
+pub fn unchanged(staged: &Staged) -> String {
+    if staged.linked == 0 {
+        return String::new();
+    }
+    format!(
+        ", {} file{} written, {} unchanged",
+        staged.written,
+        if staged.written == 1 { "" } else { "s" },
+        staged.linked
+    )
+}
+
+/// Prints what a target could not express on standard error: each fixable one as a warning,
+/// each limit of the target as a note only when `verbose`. Returns how many notes there were.
+pub fn report(target: &str, warnings: &[Warning], verbose: bool) -> usize {
+    let mut notes = 0;
+    for w in warnings {
+        let level = match w.kind {
+            Kind::Fixable => "warning",
+            Kind::Limit => {
+                notes += 1;
+                if !verbose {
+                    continue;
+                }
+                "note"
+            }
+        };
+        match &w.question {
+            Some(q) => eprintln!("{level}: {target}: question `{q}`: {}", w.message),
+            None => eprintln!("{level}: {target}: {}", w.message),
+        }
+    }
+    notes
+}
+
+/// The summary line for the notes of the targets, `(target, count)`, or `None` if there are
+/// none: `note: 8 notes on what the targets cannot carry (moodle 3, gift 5); -v lists them`
+/// (without the pointer to `-v` when `verbose` has listed them already).
+pub fn notes_line(counts: &[(&str, usize)], verbose: bool) -> Option<String> {
+    let total: usize = counts.iter().map(|(_, n)| n).sum();
+    if total == 0 {
+        return None;
+    }
+    let each: Vec<String> = counts
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    let whose = if each.len() == 1 {
+        "the target"
+    } else {
+        "the targets"
+    };
+    let more = if verbose { "" } else { "; -v lists them" };
+    Some(format!(
+        "note: {} on what {whose} cannot carry ({}){more}",
+        crate::output::human::plural(total, "note"),
+        each.join(", ")
+    ))
 }

@@ -8,7 +8,7 @@ use quizkit_lint::{Selection, check_selector};
 use quizkit_model::{Diagnostic, LintConfig, Loaded, Severity, Spanned, sort_diagnostics};
 
 use crate::cli::{BankArg, GlobalArgs};
-use crate::fsio::{Failure, load_bank};
+use crate::fsio::{Failure, is_lone_file, load_bank, load_lone_file};
 use crate::output::{self, Findings};
 use crate::{EXIT_CONTENT, EXIT_OK};
 
@@ -120,6 +120,9 @@ pub struct Checked {
     pub loaded: Loaded,
     /// Every finding, sorted.
     pub diagnostics: Vec<Diagnostic>,
+    /// How a lone question file was taken as a bank (see [`crate::fsio::load_lone_file`]),
+    /// for standard error.
+    pub note: Option<String>,
 }
 
 impl Checked {
@@ -149,7 +152,16 @@ pub fn check(path: Option<&Path>) -> Result<Checked, Failure> {
 
 /// [`check`] with the rule selection of the command line applied over `[lint]`.
 pub fn check_with(path: Option<&Path>, rules: &RuleArgs) -> Result<Checked, Failure> {
-    let (root, loaded) = load_bank(path)?;
+    let (root, loaded, note) = match path {
+        Some(file) if is_lone_file(file) => {
+            let (root, loaded, note) = load_lone_file(file)?;
+            (root, loaded, Some(note))
+        }
+        _ => {
+            let (root, loaded) = load_bank(path)?;
+            (root, loaded, None)
+        }
+    };
     let mut diagnostics = loaded.diagnostics.clone();
     if let Some(bank) = &loaded.bank {
         let selection = Selection::from_config(&rules.apply(&bank.config.lint)?);
@@ -160,6 +172,7 @@ pub fn check_with(path: Option<&Path>, rules: &RuleArgs) -> Result<Checked, Fail
         root,
         loaded,
         diagnostics,
+        note,
     })
 }
 
@@ -168,6 +181,9 @@ pub fn run(global: &GlobalArgs, args: &LintArgs) -> Result<u8, Failure> {
     let checked = super::kept_until_exit(check_with(args.bank.path.as_deref(), &args.rules)?);
     let findings = checked.findings();
     let diagnostics = &checked.diagnostics;
+    if let Some(note) = checked.note.as_ref().filter(|_| !global.quiet) {
+        eprintln!("{note}");
+    }
     let text = if args.statistics {
         match args.format {
             Format::Human => output::statistics::render_text(diagnostics),
@@ -192,7 +208,10 @@ pub fn run(global: &GlobalArgs, args: &LintArgs) -> Result<u8, Failure> {
                             .bank
                             .as_ref()
                             .map_or(0, |b| b.question_count());
-                        text.push_str(&format!("All checks passed: {questions} questions.\n"));
+                        text.push_str(&format!(
+                            "All checks passed: {}.\n",
+                            output::human::plural(questions, "question")
+                        ));
                     } else {
                         text.push_str(&output::human::summary(diagnostics));
                         text.push('\n');

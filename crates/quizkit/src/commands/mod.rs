@@ -10,9 +10,14 @@ use crate::fsio::Failure;
 pub mod build;
 pub mod calc;
 pub mod export;
+pub mod fmt;
+pub mod import;
 pub mod lint;
+pub mod new;
+pub mod preview;
 pub mod rule;
 pub mod schema;
+pub mod stats;
 
 /// A subcommand.
 #[derive(Debug, Subcommand)]
@@ -27,8 +32,20 @@ pub enum Command {
     Schema(schema::SchemaArgs),
     /// Evaluate an expression with units, or check a claim: `quizkit calc "7e9 * 16 B -> GB"`.
     Calc(calc::CalcArgs),
-    /// Export the bank to one target (json, moodle, gift, anki, html).
+    /// Export the bank to one target (json, moodle, gift, anki, html, qti, canvas).
     Export(export::ExportArgs),
+    /// Import Moodle XML, GIFT, Aiken or CSV files into a bank: `quizkit import export.xml -o bank`.
+    Import(import::ImportArgs),
+    /// Rewrite the bank's files in the canonical layout; `--check` shows what would change.
+    Fmt(fmt::FmtArgs),
+    /// Start a bank, or add a category, topic or question to one.
+    New(new::NewArgs),
+    /// Serve the HTML site on 127.0.0.1, rebuild it on every save and reload the open page;
+    /// lint's findings in the changed files show in the page.
+    Preview(preview::PreviewArgs),
+    /// Count the bank: questions per category, topic, tag, difficulty and language, key
+    /// letters, options, checks, and lint's findings per rule.
+    Stats(stats::StatsArgs),
 }
 
 /// Runs the chosen subcommand; `Ok` holds the exit code.
@@ -40,6 +57,11 @@ pub fn run(cli: &Cli) -> Result<u8, Failure> {
         Command::Schema(args) => schema::run(&cli.global, args),
         Command::Calc(args) => calc::run(&cli.global, args),
         Command::Export(args) => export::run(&cli.global, args),
+        Command::Import(args) => import::run(&cli.global, args),
+        Command::Fmt(args) => fmt::run(&cli.global, args),
+        Command::New(args) => new::run(&cli.global, args),
+        Command::Preview(args) => preview::run(&cli.global, args),
+        Command::Stats(args) => stats::run(&cli.global, args),
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::Write;
 use crate::cli::GlobalArgs;
 use crate::fsio::Failure;
 
-pub use quizkit_model::render::{render, summary};
+pub use quizkit_model::render::{plural, render, summary};
 
 /// Width reports are wrapped at.
 pub const WIDTH: usize = 100;

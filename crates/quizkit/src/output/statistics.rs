@@ -6,7 +6,9 @@ use quizkit_model::Diagnostic;
 use serde_json::{Value, json};
 
 /// (count, code, name, severity) per rule, most findings first, then by code.
-fn counts(diagnostics: &[Diagnostic]) -> Vec<(usize, &'static str, &'static str, &'static str)> {
+pub(crate) fn counts(
+    diagnostics: &[Diagnostic],
+) -> Vec<(usize, &'static str, &'static str, &'static str)> {
     let mut by_rule: BTreeMap<(&'static str, &'static str, &'static str), usize> = BTreeMap::new();
     for d in diagnostics {
         *by_rule

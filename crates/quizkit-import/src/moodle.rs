@@ -1,0 +1,758 @@
+//! Moodle XML (`<quiz>`), read as Moodle 4.5's `qformat_xml` reads it.
+//!
+//! The file is read as a stream of events (quick-xml); each `<question>` is gathered into a
+//! small tree of its own and dropped once imported, so memory stays near the file's size. A
+//! DTD is refused before anything in it is read, and an entity other than XML's five and
+//! character references is an error: no entity is ever expanded, no external file ever read.
+//!
+//! Every question type Moodle's importer handles is recognized: `multichoice` and `truefalse`
+//! are imported, the others (`shortanswer`, `numerical`, `essay`, `matching`, `cloze`,
+//! `description`, `calculated`…) and plugin types are skipped and reported. As in Moodle:
+//! a field's format defaults to `html` (answers and feedback to the question text's), `single`
+//! is true unless `false`, `0` or empty, `shuffleanswers` is false when missing, a blank
+//! answer is dropped, fractions are percentages, and only the first of a repeated element
+//! counts. The rules are in `shared/reference/moodle.md` §1–§5.
+
+use std::ops::Range;
+
+use quick_xml::Reader;
+use quick_xml::events::{BytesStart, Event};
+use quizkit_model::Severity;
+use rayon::prelude::*;
+
+use crate::build::{self, Notes, Parts};
+use crate::decode::{self, Fallback};
+use crate::html::TextFormat;
+use crate::{CategoryInfo, Item, Options, Parsed, diag};
+
+/// The deepest element nesting read; Moodle's own files use six levels.
+const MAX_DEPTH: usize = 64;
+
+/// How sure it is that `text` is Moodle XML.
+pub fn sniff(text: &str) -> u8 {
+    let head = text.trim_start();
+    if head.contains("<quiz") && head.contains("<question") {
+        3
+    } else if head.starts_with("<?xml") || head.starts_with("<quiz") {
+        1
+    } else {
+        0
+    }
+}
+
+/// One element of a question, with the text directly inside it.
+#[derive(Debug, Default)]
+struct El {
+    name: String,
+    attrs: Vec<(String, String)>,
+    children: Vec<El>,
+    /// The character data directly inside, chunks that are only whitespace dropped as
+    /// Moodle's parser drops them (§2).
+    text: String,
+    /// Where the start tag begins and ends.
+    start: usize,
+    tag_end: usize,
+}
+
+impl El {
+    fn child(&self, name: &str) -> Option<&El> {
+        self.children.iter().find(|c| c.name == name)
+    }
+
+    fn children<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a El> + 'a {
+        self.children.iter().filter(move |c| c.name == name)
+    }
+
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The trimmed text of the child `name`, as Moodle's `getpath(…, istext)` reads it.
+    fn child_text(&self, name: &str) -> Option<&str> {
+        self.child(name).map(|c| c.text.trim())
+    }
+
+    fn tag_span(&self) -> Range<usize> {
+        self.start..self.tag_end
+    }
+
+    /// Every `<file>` below this element: its name attribute.
+    fn files(&self, out: &mut Vec<String>) {
+        for c in &self.children {
+            if c.name == "file" {
+                let name = c.attr("name").unwrap_or("");
+                let name = crate::html::attachment_name(name);
+                if !out.contains(&name) {
+                    out.push(name);
+                }
+            } else {
+                c.files(out);
+            }
+        }
+    }
+}
+
+/// Why a text field cannot be read.
+struct FieldError(String);
+
+/// A text field (`<questiontext format="…"><text>…</text></questiontext>`), as its raw
+/// content and format.
+fn field(el: &El, default: TextFormat) -> Result<(String, TextFormat), FieldError> {
+    let format = el.attr("format").map_or(default, TextFormat::from_moodle);
+    let Some(text) = el.child("text") else {
+        return Ok((String::new(), format));
+    };
+    if !text.children.is_empty() {
+        return Err(FieldError(format!(
+            "its <{}> holds elements inside <text>; Moodle refuses this (\"string expected (use CDATA?)\")",
+            el.name
+        )));
+    }
+    Ok((text.text.trim().to_owned(), format))
+}
+
+/// Imports a Moodle XML file.
+pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
+    let (text, note) = decode::text(bytes, Fallback::Refuse, "Moodle XML file", options);
+    let mut parsed = Parsed {
+        text,
+        ..Parsed::default()
+    };
+    if let Some(d) = note {
+        parsed.diagnostics.push(d);
+        return parsed;
+    }
+    let text = std::mem::take(&mut parsed.text);
+    if let Err((span, message, help)) = read(&text, options, &mut parsed) {
+        parsed.fail(options, span, message, help);
+    }
+    parsed.text = text;
+    parsed
+}
+
+type Fatal = (Range<usize>, String, String);
+
+fn fatal(span: Range<usize>, message: impl Into<String>, help: impl Into<String>) -> Fatal {
+    (span, message.into(), help.into())
+}
+
+fn read(text: &str, options: &Options, parsed: &mut Parsed) -> Result<(), Fatal> {
+    let mut reader = Reader::from_str(text);
+    let mut stack: Vec<El> = Vec::new();
+    let mut root: Option<String> = None;
+    let mut path: Vec<String> = Vec::new();
+    let mut batch = Batch::default();
+    let at = |p: u64| (p as usize).min(text.len());
+    loop {
+        let before = at(reader.buffer_position());
+        let event = reader.read_event().map_err(|e| {
+            let pos = at(reader.error_position());
+            fatal(
+                pos..(pos + 1).min(text.len()),
+                format!("the file is not well-formed XML: {e}"),
+                "fix the XML at this place; Moodle's importer refuses the file as it is",
+            )
+        })?;
+        let after = at(reader.buffer_position());
+        match event {
+            Event::DocType(_) => {
+                return Err(fatal(
+                    before..(before + "<!DOCTYPE".len()).min(after),
+                    "the file has a document type declaration (DTD)",
+                    "quizkit never reads DTDs or the entities they declare; Moodle's exports have none, so remove it",
+                ));
+            }
+            Event::Decl(decl) => {
+                if let Some(Ok(encoding)) = decl.encoding() {
+                    let encoding = String::from_utf8_lossy(&encoding).to_ascii_lowercase();
+                    if encoding != "utf-8" && encoding != "utf8" {
+                        return Err(fatal(
+                            before..after,
+                            format!("the file declares the encoding `{encoding}`"),
+                            "save the file as UTF-8 and declare encoding=\"UTF-8\"; Moodle refuses other encodings too",
+                        ));
+                    }
+                }
+            }
+            Event::Start(start) => {
+                let el = element(&start, before, after)?;
+                if stack.is_empty() {
+                    if let Some(first) = &root {
+                        return Err(fatal(
+                            before..after,
+                            format!("a second root element <{}> after <{first}>", el.name),
+                            "a Moodle XML file holds one <quiz> element",
+                        ));
+                    }
+                    check_root(&el)?;
+                    root = Some(el.name.clone());
+                }
+                if stack.len() >= MAX_DEPTH {
+                    return Err(fatal(
+                        before..after,
+                        format!("elements are nested more than {MAX_DEPTH} deep here"),
+                        "a Moodle XML file nests its elements six deep; this is not one",
+                    ));
+                }
+                stack.push(el);
+            }
+            Event::Empty(start) => {
+                let el = element(&start, before, after)?;
+                if stack.is_empty() {
+                    check_root(&el)?;
+                    root = Some(el.name.clone());
+                    continue;
+                }
+                close(el, &mut stack, &mut path, &mut batch, options, parsed);
+            }
+            Event::End(_) => {
+                if let Some(el) = stack.pop() {
+                    close(el, &mut stack, &mut path, &mut batch, options, parsed);
+                }
+            }
+            Event::Text(t) => {
+                if let Some(el) = stack.last_mut() {
+                    let chunk = t.decode().map_err(|e| {
+                        fatal(
+                            before..after,
+                            format!("unreadable text: {e}"),
+                            "save the file as UTF-8",
+                        )
+                    })?;
+                    if !chunk.trim().is_empty() || chunk == "0" {
+                        el.text.push_str(&chunk);
+                    }
+                }
+            }
+            Event::CData(c) => {
+                if let Some(el) = stack.last_mut() {
+                    let chunk = c.decode().map_err(|e| {
+                        fatal(
+                            before..after,
+                            format!("unreadable CDATA: {e}"),
+                            "save the file as UTF-8",
+                        )
+                    })?;
+                    el.text.push_str(&chunk);
+                }
+            }
+            Event::GeneralRef(r) => {
+                let resolved = match r.resolve_char_ref() {
+                    Ok(Some(c)) => c.to_string(),
+                    Ok(None) => {
+                        let name = String::from_utf8_lossy(&r).into_owned();
+                        match quick_xml::escape::resolve_predefined_entity(&name) {
+                            Some(s) => s.to_owned(),
+                            None => {
+                                return Err(fatal(
+                                    before..after,
+                                    format!("`&{name};` is not an entity XML defines"),
+                                    "XML knows only &amp; &lt; &gt; &quot; &apos; and character references; put HTML such as &nbsp; inside <![CDATA[…]]>, as Moodle's exports do",
+                                ));
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        return Err(fatal(
+                            before..after,
+                            format!("an invalid character reference: {e}"),
+                            "write a character reference as &#937; or &#x3A9; for a character XML allows",
+                        ));
+                    }
+                };
+                if let Some(el) = stack.last_mut() {
+                    el.text.push_str(&resolved);
+                }
+            }
+            Event::Eof => {
+                batch.flush(options, parsed);
+                break;
+            }
+            Event::Comment(_) | Event::PI(_) => {}
+        }
+    }
+    if let Some(open) = stack.last() {
+        return Err(fatal(
+            open.tag_span(),
+            format!("<{}> is never closed: the file ends first", open.name),
+            "the file may be cut short; export it again",
+        ));
+    }
+    if root.is_none() {
+        return Err(fatal(
+            0..0,
+            "the file holds no XML element",
+            "a Moodle XML file holds one <quiz> element with <question> elements in it",
+        ));
+    }
+    if batch.questions == 0 {
+        parsed.diagnostics.push(
+            diag(
+                "I002",
+                Severity::Warning,
+                options,
+                0..0,
+                "the file holds no <question>: there is nothing to import",
+            )
+            .with_help("Moodle too says \"There are no questions in the import file\""),
+        );
+    }
+    Ok(())
+}
+
+fn check_root(el: &El) -> Result<(), Fatal> {
+    if el.name != "quiz" {
+        return Err(fatal(
+            el.tag_span(),
+            format!("the root element is <{}>, not <quiz>", el.name),
+            "a Moodle XML file's questions are inside one <quiz> element; is this another kind of XML?",
+        ));
+    }
+    Ok(())
+}
+
+fn element(start: &BytesStart, before: usize, after: usize) -> Result<El, Fatal> {
+    let name = String::from_utf8_lossy(start.name().as_ref()).into_owned();
+    let mut attrs = Vec::new();
+    for attr in start.attributes() {
+        let attr = attr.map_err(|e| {
+            fatal(
+                before..after,
+                format!("a broken attribute in <{name}>: {e}"),
+                "write attributes as name=\"value\", each once",
+            )
+        })?;
+        let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
+        let value = attr.unescape_value().map_err(|e| {
+            fatal(
+                before..after,
+                format!("the attribute `{key}` of <{name}> cannot be read: {e}"),
+                "XML knows only &amp; &lt; &gt; &quot; &apos; and character references",
+            )
+        })?;
+        attrs.push((key, value.into_owned()));
+    }
+    Ok(El {
+        name,
+        attrs,
+        start: before,
+        tag_end: after,
+        ..El::default()
+    })
+}
+
+/// An element ends: a `<question>` directly inside `<quiz>` is imported and dropped, any
+/// other element joins its parent.
+fn close(
+    el: El,
+    stack: &mut [El],
+    path: &mut Vec<String>,
+    batch: &mut Batch,
+    options: &Options,
+    parsed: &mut Parsed,
+) {
+    match stack.len() {
+        0 => {}
+        1 => {
+            if el.name == "question" {
+                batch.questions += 1;
+                if el.attr("type") == Some("category") {
+                    category(&el, path, options, parsed);
+                } else {
+                    batch.pending.push((el, path.clone()));
+                    if batch.pending.len() >= BATCH {
+                        batch.flush(options, parsed);
+                    }
+                }
+            }
+        }
+        _ => {
+            if let Some(parent) = stack.last_mut() {
+                parent.children.push(el);
+            }
+        }
+    }
+}
+
+/// Questions converted together, in parallel: enough to keep both cores busy, few enough that
+/// their trees take little memory.
+const BATCH: usize = 256;
+
+/// The questions read but not converted yet, each with its category path.
+#[derive(Default)]
+struct Batch {
+    questions: usize,
+    pending: Vec<(El, Vec<String>)>,
+}
+
+impl Batch {
+    /// Converts the pending questions, in parallel, and adds them in file order.
+    fn flush(&mut self, options: &Options, parsed: &mut Parsed) {
+        let done: Vec<Parsed> = self
+            .pending
+            .par_drain(..)
+            .map(|(el, path)| {
+                let mut one = Parsed::default();
+                question(&el, &path, options, &mut one);
+                one
+            })
+            .collect();
+        for one in done {
+            parsed.items.extend(one.items);
+            parsed.skipped.extend(one.skipped);
+            parsed.diagnostics.extend(one.diagnostics);
+        }
+    }
+}
+
+/// The types Moodle's XML importer handles itself besides the two imported (§1.3).
+const OTHER_CORE_TYPES: &[&str] = &[
+    "shortanswer",
+    "numerical",
+    "description",
+    "matching",
+    "match",
+    "cloze",
+    "multianswer",
+    "essay",
+    "calculated",
+    "calculatedsimple",
+    "calculatedmulti",
+];
+
+fn question(el: &El, path: &[String], options: &Options, parsed: &mut Parsed) {
+    let kind = el.attr("type").unwrap_or("").to_owned();
+    let name = el
+        .child("name")
+        .and_then(|n| n.child_text("text"))
+        .unwrap_or("")
+        .to_owned();
+    match kind.as_str() {
+        "multichoice" | "truefalse" => {
+            if let Err(why) = choice_question(el, &kind, &name, path, options, parsed) {
+                let shown = display_name(&name);
+                build::skip(
+                    parsed,
+                    options,
+                    el.tag_span(),
+                    &kind,
+                    &shown,
+                    format!("{kind} question `{shown}` skipped: {why}"),
+                    "fix the question in Moodle and export it again, or add it to the bank by hand",
+                );
+            }
+        }
+        other => {
+            let shown = display_name(&name);
+            let (message, help) = if OTHER_CORE_TYPES.contains(&other) {
+                (
+                    format!(
+                        "{other} question `{shown}` skipped: quizkit holds multiple-choice questions only"
+                    ),
+                    "rewrite it as a multiple-choice question to bring it into the bank",
+                )
+            } else if other.is_empty() {
+                (
+                    format!("question `{shown}` skipped: it has no type"),
+                    "Moodle needs a type attribute such as type=\"multichoice\"",
+                )
+            } else {
+                (
+                    format!(
+                        "{other} question `{shown}` skipped: a type Moodle's core does not define (a plugin's?), and not multiple choice"
+                    ),
+                    "rewrite it as a multiple-choice question to bring it into the bank",
+                )
+            };
+            let kind = if other.is_empty() { "untyped" } else { other };
+            build::skip(parsed, options, el.tag_span(), kind, &shown, message, help);
+        }
+    }
+}
+
+fn display_name(name: &str) -> String {
+    let shown = build::short_name(name);
+    if shown.is_empty() {
+        "(no name)".to_owned()
+    } else {
+        shown
+    }
+}
+
+/// `$course$/top/A//B/C` → `["A/B", "C"]`: split on single slashes, `//` a slash of a name,
+/// the context and `top` left out (§5).
+pub(crate) fn category_path(raw: &str) -> Vec<String> {
+    let mut segments = Vec::new();
+    let mut current = String::new();
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '/' {
+            if chars.peek() == Some(&'/') {
+                chars.next();
+                current.push('/');
+            } else {
+                segments.push(std::mem::take(&mut current));
+            }
+        } else {
+            current.push(c);
+        }
+    }
+    segments.push(current);
+    let mut segments: Vec<String> = segments.into_iter().map(|s| s.trim().to_owned()).collect();
+    if segments.first().is_some_and(|s| {
+        s.len() > 2
+            && s.starts_with('$')
+            && s.ends_with('$')
+            && s[1..s.len() - 1].bytes().all(|b| b.is_ascii_lowercase())
+    }) {
+        segments.remove(0);
+    }
+    if segments.first().is_some_and(|s| s == "top") {
+        segments.remove(0);
+    }
+    segments.retain(|s| !s.is_empty());
+    segments
+}
+
+fn category(el: &El, path: &mut Vec<String>, options: &Options, parsed: &mut Parsed) {
+    let raw = el
+        .child("category")
+        .and_then(|c| c.child_text("text"))
+        .unwrap_or("");
+    *path = category_path(raw);
+    let mut notes = Notes::default();
+    let (description, key_points) = match el.child("info").map(|info| field(info, TextFormat::Html))
+    {
+        Some(Ok((text, format))) => {
+            build::convert_with_points(&text, format, &options.lang, &mut notes)
+        }
+        _ => (None, Vec::new()),
+    };
+    let idnumber = el
+        .child("idnumber")
+        .map(|i| i.text.trim().to_owned())
+        .filter(|i| !i.is_empty());
+    parsed.categories.push(CategoryInfo {
+        path: path.clone(),
+        description,
+        key_points,
+        idnumber,
+    });
+}
+
+/// A fraction attribute as Moodle reads it: a percentage, `100%` read as 100, missing or
+/// empty as 0.
+fn fraction(raw: Option<&str>) -> Result<f64, String> {
+    let raw = raw.unwrap_or("").trim();
+    if raw.is_empty() {
+        return Ok(0.0);
+    }
+    raw.trim_end_matches('%')
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|f| f.is_finite())
+        .ok_or_else(|| {
+            format!("the fraction `{raw}` is not a number (Moodle's import crashes on it)")
+        })
+}
+
+/// Moodle's `trans_single`: `false`, `0` and empty are false, anything else true.
+fn flag(raw: Option<&str>, default: bool) -> bool {
+    match raw {
+        None => default,
+        Some(v) => !matches!(v.trim(), "false" | "0" | ""),
+    }
+}
+
+fn choice_question(
+    el: &El,
+    kind: &str,
+    name: &str,
+    path: &[String],
+    options: &Options,
+    parsed: &mut Parsed,
+) -> Result<(), String> {
+    let mut notes = Notes::default();
+    let lang = options.lang.as_str();
+    let (stem_raw, qformat) = match el.child("questiontext") {
+        Some(f) => field(f, TextFormat::Html).map_err(|e| e.0)?,
+        None => (String::new(), TextFormat::Html),
+    };
+    let stem = build::convert(&stem_raw, qformat, lang, &mut notes);
+    if build::is_blank(&stem) {
+        return Err("its question text is empty".to_owned());
+    }
+    let explanation = match el.child("generalfeedback") {
+        Some(f) => {
+            let (raw, format) = field(f, qformat).map_err(|e| e.0)?;
+            Some(build::convert(&raw, format, lang, &mut notes))
+        }
+        None => None,
+    };
+    let tags: Vec<String> = el
+        .child("tags")
+        .map(|t| {
+            t.children("tag")
+                .filter_map(|tag| tag.child_text("text"))
+                .map(crate::html::plain_text)
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut answers = Vec::new();
+    for answer in el.children("answer") {
+        let (raw, format) = field(answer, qformat).map_err(|e| e.0)?;
+        let fraction = fraction(answer.attr("fraction"))?;
+        let feedback = match answer.child("feedback") {
+            Some(f) => {
+                let (raw, format) = field(f, format).map_err(|e| e.0)?;
+                Some(build::convert(&raw, format, lang, &mut notes))
+            }
+            None => None,
+        };
+        answers.push((raw, format, fraction, feedback));
+    }
+    let mut changes: Vec<String> = Vec::new();
+    let parts = if kind == "truefalse" {
+        true_false(&answers, &stem, explanation, tags)?
+    } else {
+        let single = flag(el.child_text("single"), true);
+        let shuffle = flag(el.child_text("shuffleanswers"), false);
+        let before = answers.len();
+        answers.retain(|(raw, _, _, _)| !raw.trim().is_empty());
+        if answers.len() < before {
+            changes.push(format!(
+                "{} blank answer(s) left out, as Moodle leaves them out",
+                before - answers.len()
+            ));
+        }
+        let weights: Vec<f64> = answers.iter().map(|a| a.2 / 100.0).collect();
+        let (key, weight_changes) = build::key_from_weights(&weights, single)?;
+        changes.extend(weight_changes);
+        let options_list = answers
+            .into_iter()
+            .map(|(raw, format, _, feedback)| {
+                build::choice(build::convert(&raw, format, lang, &mut notes), feedback)
+            })
+            .collect();
+        Parts {
+            stem,
+            options: options_list,
+            key,
+            multiple: !single,
+            explanation,
+            tags,
+            shuffle: (!shuffle).then_some(false),
+        }
+    };
+    let mut files = Vec::new();
+    el.files(&mut files);
+    for file in files {
+        if !notes.images.contains(&file) {
+            notes.images.push(file);
+        }
+    }
+    let shown = display_name(name);
+    notes.report(options, el.tag_span(), &shown, &mut parsed.diagnostics);
+    for change in changes {
+        parsed.diagnostics.push(
+            diag(
+                "I003",
+                Severity::Info,
+                options,
+                el.tag_span(),
+                format!("question `{shown}`: {change}"),
+            )
+            .with_help("check the imported question's key and options"),
+        );
+    }
+    let idnumber = el
+        .child("idnumber")
+        .map(|i| i.text.clone())
+        .filter(|i| !i.is_empty());
+    build::push_item(
+        parsed,
+        options,
+        Item {
+            path: path.to_vec(),
+            source_id: idnumber,
+            name: (!name.trim().is_empty()).then(|| name.to_owned()),
+            question: build::question(parts),
+            span: el.tag_span(),
+        },
+        kind,
+        &shown,
+    );
+    Ok(())
+}
+
+/// A true/false question as two options, "True" first, in the languages of its texts.
+fn true_false(
+    answers: &[(
+        String,
+        TextFormat,
+        f64,
+        Option<quizkit_model::LocalizedText>,
+    )],
+    stem: &quizkit_model::LocalizedText,
+    explanation: Option<quizkit_model::LocalizedText>,
+    tags: Vec<String>,
+) -> Result<Parts, String> {
+    let find = |word: &str| {
+        answers
+            .iter()
+            .find(|a| crate::html::plain_text(&a.0).eq_ignore_ascii_case(word))
+    };
+    let (Some(t), Some(f)) = (find("true"), find("false")) else {
+        return Err("its answers are not `true` and `false`".to_owned());
+    };
+    let key = match (t.2 >= 99.999, f.2 >= 99.999) {
+        (true, false) => 0,
+        (false, true) => 1,
+        _ => return Err("neither or both of `true` and `false` are at 100%".to_owned()),
+    };
+    let mut texts: Vec<&quizkit_model::LocalizedText> = vec![stem];
+    texts.extend(explanation.as_ref());
+    texts.extend(t.3.as_ref());
+    texts.extend(f.3.as_ref());
+    let langs = build::languages_of(&texts);
+    let (true_text, false_text) = build::true_false_options(&langs);
+    Ok(Parts {
+        stem: stem.clone(),
+        options: vec![
+            build::choice(true_text, t.3.clone()),
+            build::choice(false_text, f.3.clone()),
+        ],
+        key: vec![key],
+        multiple: false,
+        explanation,
+        tags,
+        // Moodle shows True before False, always.
+        shuffle: Some(false),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn category_paths_as_moodle_splits_them() {
+        assert_eq!(category_path("$course$/top/A//B/C"), vec!["A/B", "C"]);
+        assert_eq!(category_path("$course$/top"), Vec::<String>::new());
+        assert_eq!(category_path("top/A/B"), vec!["A", "B"]);
+        assert_eq!(category_path("$cat1$/A"), vec!["$cat1$", "A"]);
+        assert_eq!(category_path(" $system$ / top / X /"), vec!["X"]);
+    }
+
+    #[test]
+    fn flags_as_trans_single_reads_them() {
+        assert!(flag(Some("False"), true));
+        assert!(!flag(Some("false"), true));
+        assert!(!flag(Some("0"), true));
+        assert!(flag(None, true));
+    }
+}

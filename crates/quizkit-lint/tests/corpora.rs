@@ -1,0 +1,221 @@
+//! The item-writing rules against two independent corpora in `tests/corpora/` (written by
+//! another helper from a brief, without reading quizkit; see their READMEs):
+//!
+//! - `item-writing/`: 60 questions written to the usual item-writing rules. The rules of
+//!   issue 31 and the two it fixed must find nothing there, but one: `key-is-middle-value`
+//!   finds that 15 of its 16 quantity questions have a middle value as key (chance: about 8),
+//!   which is the cue the rule is for, not a false alarm (the corpus README does not claim
+//!   anything about where numeric keys lie).
+//! - `item-writing-flawed/`: 40 questions with one planted flaw each, listed in its README's
+//!   answer sheet. Each flaw is found by the rule for its kind (recall), and every finding of
+//!   those rules is on a question whose planted flaw is of its kind (precision).
+//!
+//! The figures are printed (`cargo test -p quizkit-lint --test corpora -- --nocapture`) and
+//! recorded in BENCHMARKS.md.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use quizkit_lint::{Selection, lint};
+use quizkit_model::load::{Content, InputFile};
+use quizkit_model::{Diagnostic, load};
+
+/// The rules issue 31 added, and the two it fixed.
+const RULES_OF_ISSUE_31: [&str; 8] = [
+    "key-is-middle-value",
+    "stem-gloss-gives-key",
+    "fill-in-the-blank",
+    "vague-frequency-terms",
+    "grammatical-cue",
+    "numeric-options-out-of-order",
+    "duplicate-options",
+    "negative-stem-not-emphasized",
+];
+
+/// The flaw codes of the answer sheet, with the rule that stands for each.
+const FLAW_RULES: [(&str, &str); 11] = [
+    ("gloss-gives-key", "stem-gloss-gives-key"),
+    ("blank-in-stem", "fill-in-the-blank"),
+    ("vague-frequency-options", "vague-frequency-terms"),
+    ("grammatical-cue", "grammatical-cue"),
+    (
+        "numeric-options-out-of-order",
+        "numeric-options-out-of-order",
+    ),
+    (
+        "options-differ-only-in-punctuation-or-case",
+        "duplicate-options",
+    ),
+    (
+        "negative-stem-without-emphasis",
+        "negative-stem-not-emphasized",
+    ),
+    ("all-of-the-above", "all-of-the-above"),
+    ("none-of-the-above", "none-of-the-above"),
+    ("key-much-longer", "longest-option-is-key"),
+    ("key-is-middle-value", "key-is-middle-value"),
+];
+
+fn corpus_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpora")
+        .join(name)
+}
+
+/// Every `.toml` file under `dir`, with its path relative to `dir`, in name order.
+fn toml_files(dir: &Path, prefix: &str, out: &mut Vec<InputFile>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("a folder entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path
+            .file_name()
+            .expect("a file name")
+            .to_string_lossy()
+            .into_owned();
+        let rel = format!("{prefix}{name}");
+        if path.is_dir() {
+            toml_files(&path, &format!("{rel}/"), out);
+        } else if name.ends_with(".toml") {
+            let bytes = std::fs::read(&path)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+            out.push(InputFile {
+                path: rel,
+                content: Content::Bytes(bytes),
+            });
+        }
+    }
+}
+
+/// The findings of `rules` on the corpus `name`, which must load cleanly.
+fn lint_corpus(name: &str, rules: &[&str]) -> Vec<Diagnostic> {
+    let mut files = Vec::new();
+    toml_files(&corpus_dir(name), "", &mut files);
+    let loaded = load(files);
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{name} does not load cleanly: {:#?}",
+        loaded.diagnostics
+    );
+    let bank = loaded.bank.as_ref().expect("the corpus loads");
+    assert!(
+        bank.question_count() >= 40,
+        "{name} is not the whole corpus"
+    );
+    lint(bank, &loaded.sources, &Selection::only(rules))
+}
+
+/// The answer sheet of the flawed corpus: question id to flaw code.
+fn answer_sheet() -> BTreeMap<String, String> {
+    let readme = std::fs::read_to_string(corpus_dir("item-writing-flawed").join("README.md"))
+        .expect("the flawed corpus has a README");
+    let sheet = &readme[readme.find("## Answer sheet").expect("an answer sheet")..];
+    let mut out = BTreeMap::new();
+    for line in sheet.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let id = cells[1].trim_matches('`').to_owned();
+        // "grammatical-cue (nl: article 'het')" is the flaw `grammatical-cue`.
+        let flaw = cells[4]
+            .split_whitespace()
+            .next()
+            .expect("a flaw code")
+            .to_owned();
+        out.insert(id, flaw);
+    }
+    out
+}
+
+fn rule_of(flaw: &str) -> &'static str {
+    FLAW_RULES
+        .iter()
+        .find(|(f, _)| *f == flaw)
+        .map(|(_, r)| *r)
+        .unwrap_or_else(|| panic!("the answer sheet names a flaw without a rule: {flaw}"))
+}
+
+/// (question, rule) pairs of findings: a rule that fires in both languages counts once.
+fn pairs(findings: &[Diagnostic]) -> BTreeSet<(String, &'static str)> {
+    findings
+        .iter()
+        .map(|d| (d.question.clone().unwrap_or_default(), d.name))
+        .collect()
+}
+
+#[test]
+fn the_well_written_corpus_has_no_finding_of_the_rules_of_issue_31_but_its_middle_keys() {
+    let findings = lint_corpus("item-writing", &RULES_OF_ISSUE_31);
+    let mut names: Vec<&str> = findings.iter().map(|d| d.name).collect();
+    names.sort_unstable();
+    println!(
+        "well-written corpus, 60 questions: {} findings {names:?}",
+        findings.len()
+    );
+    assert_eq!(names, ["key-is-middle-value"], "{findings:#?}");
+    assert!(
+        findings[0]
+            .message
+            .contains("in 15 of 16 questions with quantity options"),
+        "{}",
+        findings[0].message
+    );
+}
+
+#[test]
+fn the_planted_flaws_are_found_and_nothing_else() {
+    let sheet = answer_sheet();
+    assert_eq!(sheet.len(), 40, "{sheet:?}");
+    let rules: Vec<&str> = FLAW_RULES.iter().map(|(_, r)| *r).collect();
+    let found = pairs(&lint_corpus("item-writing-flawed", &rules));
+
+    // Recall: each planted flaw is found by its rule, over all flaws and over those of the
+    // rules of issue 31.
+    let mut missed = Vec::new();
+    let (mut planted_31, mut found_31) = (0, 0);
+    for (id, flaw) in &sheet {
+        let rule = rule_of(flaw);
+        let hit = found.contains(&(id.clone(), rule));
+        if RULES_OF_ISSUE_31.contains(&rule) {
+            planted_31 += 1;
+            found_31 += usize::from(hit);
+        }
+        if !hit {
+            missed.push(format!("{id} ({flaw})"));
+        }
+    }
+    let recall = (sheet.len() - missed.len()) as f64 / sheet.len() as f64;
+    let recall_31 = found_31 as f64 / planted_31 as f64;
+
+    // Precision: every finding is on a question whose planted flaw is of its rule's kind.
+    let wrong: Vec<&(String, &str)> = found
+        .iter()
+        .filter(|(id, rule)| sheet.get(id).is_none_or(|flaw| rule_of(flaw) != *rule))
+        .collect();
+    let of_31 = |rule: &str| RULES_OF_ISSUE_31.contains(&rule);
+    let precision = (found.len() - wrong.len()) as f64 / found.len() as f64;
+    let found_by_31 = found.iter().filter(|(_, r)| of_31(r)).count();
+    let wrong_by_31 = wrong.iter().filter(|(_, r)| of_31(r)).count();
+    let precision_31 = (found_by_31 - wrong_by_31) as f64 / found_by_31 as f64;
+
+    println!(
+        "flawed corpus, 40 planted flaws: recall {:.3} ({} of {}), precision {:.3} ({} of {} findings)",
+        recall,
+        sheet.len() - missed.len(),
+        sheet.len(),
+        precision,
+        found.len() - wrong.len(),
+        found.len()
+    );
+    println!(
+        "  rules of issue 31: recall {recall_31:.3} ({found_31} of {planted_31}), precision {precision_31:.3} ({} of {found_by_31})",
+        found_by_31 - wrong_by_31
+    );
+    println!("  missed: {missed:?}");
+    println!("  findings on other flaws: {wrong:?}");
+    assert!(missed.is_empty(), "planted flaws not found: {missed:?}");
+    assert!(
+        wrong.is_empty(),
+        "findings that are no planted flaw: {wrong:?}"
+    );
+}
