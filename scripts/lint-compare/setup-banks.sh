@@ -1,6 +1,7 @@
 #!/bin/bash
 # Builds the comparison banks under target/cmp/banks, from the repository root: questions/,
-# one bank per lint fixture file, the generated 10k bank (quizkit-bench generate --questions
+# one bank per lint fixture file, the lint corpora, the numbers corpus, the generated 10k bank
+# (quizkit-bench generate --questions
 # 10000 --seed 1 -o target/bench/bank-10k) and a broken copy of it (mutate.py).
 set -e
 B=target/cmp/banks
@@ -15,5 +16,7 @@ for dir in crates/quizkit-lint/tests/fixtures/*/; do
     cp $dir/$case.toml $d/fixtures/topic/questions.toml
   done
 done
+for c in crates/quizkit-lint/tests/corpora/*/; do cp -r $c $B/corpus-$(basename $c); done
+cp -r tests/corpora/numbers $B/numbers
 cp -r target/bench/bank-10k $B/bank-10k
 python3 scripts/lint-compare/mutate.py target/bench/bank-10k $B/broken-10k
