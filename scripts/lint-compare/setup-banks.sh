@@ -1,8 +1,8 @@
 #!/bin/bash
 # Builds the comparison banks under target/cmp/banks, from the repository root: questions/,
 # one bank per lint fixture file, the lint corpora, the numbers corpus, the generated 10k bank
-# (quizkit-bench generate --questions
-# 10000 --seed 1 -o target/bench/bank-10k) and a broken copy of it (mutate.py).
+# (quizkit-bench generate --questions 10000 --seed 1 -o target/bench/bank-10k) and a broken
+# copy of it (mutate.py).
 set -e
 B=target/cmp/banks
 rm -rf $B; mkdir -p $B
