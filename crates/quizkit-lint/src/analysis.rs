@@ -79,7 +79,13 @@ impl<'q> Text<'q> {
         let capitals = *self
             .lone_capitals
             .get_or_init(|| lone_capitals(self.value()));
-        phrases.may_occur(self.lower(), capitals)
+        // The automata ignore ASCII case: only a text with other letters is lowered first.
+        let text = if self.value().is_ascii() {
+            self.value()
+        } else {
+            self.lower()
+        };
+        phrases.may_occur(text, capitals)
     }
     /// [`text::plain`] of the text.
     pub fn plain(&self) -> &str {

@@ -157,12 +157,21 @@ impl Parts {
             let letters = p.parts.iter().filter(|part| **part == Part::Letter).count();
             needs.push((need, letters));
         }
-        // A DFA: a lexicon's lists are small, and it finds every occurrence in one pass.
+        // A DFA: a lexicon's lists are small, and it finds every occurrence in one pass. The
+        // parts are in lower case and ASCII case is ignored, so an ASCII text is searched as
+        // written, without lowering it first.
         let automaton = AhoCorasick::builder()
             .kind(Some(AhoCorasickKind::DFA))
+            .ascii_case_insensitive(true)
             .build(&patterns);
+        let anchors = anchors.and_then(|a| {
+            AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(a)
+                .ok()
+        });
         Parts {
-            anchors: anchors.and_then(|a| AhoCorasick::new(a).ok()),
+            anchors,
             automaton: automaton.ok(),
             needs,
         }
@@ -193,8 +202,9 @@ impl PhraseSet {
         }
     }
 
-    /// False when no phrase can match in a text whose lower case ([`crate::text::lowercase`])
-    /// is `lower` and that has `lone_capitals` ([`lone_capitals`]): a phrase needs each of its
+    /// False when no phrase can match in a text that has `lone_capitals` ([`lone_capitals`]),
+    /// given as `lower`: the text itself when it is ASCII (ASCII case is ignored), its lower
+    /// case ([`crate::text::lowercase`]) otherwise. A phrase needs each of its
     /// words and marks somewhere in the text, and a lone capital for each letter it names. (A
     /// token's lower case is that of its characters, which the text's lower case holds: only a
     /// capital sigma is lowered by what stands around it, and no phrase has one.)
