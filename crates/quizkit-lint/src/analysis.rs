@@ -76,14 +76,16 @@ impl<'q> Text<'q> {
     }
     /// False when no phrase of `phrases` can occur in the text ([`PhraseSet::may_occur`]).
     pub fn may_occur(&self, phrases: &PhraseSet) -> bool {
-        let capitals = *self
-            .lone_capitals
-            .get_or_init(|| lone_capitals(self.value()));
         // The automata ignore ASCII case: only a text with other letters is lowered first.
         let text = if self.value().is_ascii() {
             self.value()
         } else {
             self.lower()
+        };
+        let capitals = || {
+            *self
+                .lone_capitals
+                .get_or_init(|| lone_capitals(self.value()))
         };
         phrases.may_occur(text, capitals)
     }
