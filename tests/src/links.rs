@@ -20,8 +20,10 @@ pub struct Broken {
 pub fn check_site(root: &Path) -> Vec<Broken> {
     let mut pages = BTreeMap::new();
     collect(root, root, &mut pages);
-    let ids: BTreeMap<&PathBuf, BTreeSet<String>> =
-        pages.iter().map(|(path, html)| (path, ids_of(html))).collect();
+    let ids: BTreeMap<&PathBuf, BTreeSet<String>> = pages
+        .iter()
+        .map(|(path, html)| (path, ids_of(html)))
+        .collect();
     let mut broken = Vec::new();
     for (page, html) in &pages {
         for link in links_of(html) {
@@ -90,7 +92,11 @@ fn resolve(
     ids: &BTreeMap<&PathBuf, BTreeSet<String>>,
 ) -> Option<String> {
     let scheme = link.split_once(':').map(|(s, _)| s);
-    if scheme.is_some_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))) {
+    if scheme.is_some_and(|s| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+    }) {
         return None;
     }
     let link = link.split('?').next().unwrap_or("");
@@ -165,8 +171,14 @@ mod tests {
     #[test]
     fn finds_missing_files_missing_ids_and_escapes_and_passes_good_links() {
         let root = site(&[
-            ("index.html", r##"<a href="a/b.html#x">ok</a> <a href="/">root</a> <a href="/a/nowhere/">5</a> <a href="a/missing.html">1</a> <a href="#top">2</a> <a href="https://example.org/">ext</a> <img src="../../etc/passwd"> <span id="here"></span><a href="#here">ok</a>"##),
-            ("a/b.html", r#"<h1 id="x">X</h1><a href="../index.html#nope">3</a><link href="style.css?v=1"><a href="c.html">4</a>"#),
+            (
+                "index.html",
+                r##"<a href="a/b.html#x">ok</a> <a href="/">root</a> <a href="/a/nowhere/">5</a> <a href="a/missing.html">1</a> <a href="#top">2</a> <a href="https://example.org/">ext</a> <img src="../../etc/passwd"> <span id="here"></span><a href="#here">ok</a>"##,
+            ),
+            (
+                "a/b.html",
+                r#"<h1 id="x">X</h1><a href="../index.html#nope">3</a><link href="style.css?v=1"><a href="c.html">4</a>"#,
+            ),
             ("a/style.css", "body{}"),
         ]);
         let broken = check_site(&root);

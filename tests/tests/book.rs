@@ -47,7 +47,10 @@ fn every_rule_has_its_generated_page_and_no_page_is_stale() {
             &format!("| [{code}]({name}.md) |"),
             1,
         );
-        assert!(index.contains(&linked), "docs/src/rules/index.md is stale: {STALE}");
+        assert!(
+            index.contains(&linked),
+            "docs/src/rules/index.md is stale: {STALE}"
+        );
     }
     let mut found: Vec<String> = std::fs::read_dir(&dir)
         .expect("docs/src/rules")
@@ -56,7 +59,10 @@ fn every_rule_has_its_generated_page_and_no_page_is_stale() {
         .collect();
     found.sort();
     expected.sort();
-    assert_eq!(found, expected, "pages for rules that do not exist: {STALE}");
+    assert_eq!(
+        found, expected,
+        "pages for rules that do not exist: {STALE}"
+    );
 }
 
 #[test]

@@ -74,7 +74,10 @@ fn every_calc_example_prints_what_the_readme_shows() {
         let out = run(quizkit().args(&args[1..]));
         let printed = String::from_utf8_lossy(&out.stdout);
         let printed: Vec<&str> = printed.lines().collect();
-        assert_eq!(printed, shown, "`{cmd}` prints something else than the README shows");
+        assert_eq!(
+            printed, shown,
+            "`{cmd}` prints something else than the README shows"
+        );
     }
 }
 
@@ -83,7 +86,11 @@ fn every_command_and_flag_of_the_examples_exists() {
     let text = readme();
     let mut lines: Vec<String> = examples(&text).into_iter().map(|(cmd, _)| cmd).collect();
     // Commands in `sh` blocks and inline code too: `quizkit …` up to the closing backquote.
-    lines.extend(text.split('`').filter(|s| s.starts_with("quizkit ")).map(str::to_owned));
+    lines.extend(
+        text.split('`')
+            .filter(|s| s.starts_with("quizkit "))
+            .map(str::to_owned),
+    );
     let mut checked = 0;
     for line in lines {
         for part in line.split("&&") {
