@@ -6,7 +6,7 @@
 //! - `imsmanifest.xml` (IMS Content Packaging 1.1): one resource per test and per item, the
 //!   tests depending on their items, each item's question id, tags and difficulty as IEEE LOM
 //!   metadata and its kind as QTI metadata;
-//! - `items/<identifier>.xml`: one `assessmentItem` per question and language ([`item`]);
+//! - `items/<identifier>.xml`: one `assessmentItem` per question and language (`item`);
 //! - `tests/<identifier>.xml`: one `assessmentTest` per topic and language, whose one section
 //!   references the topic's items, so that an LMS that imports tests gets the topic as a quiz
 //!   and one that imports items gets a pool.

@@ -8,7 +8,7 @@
 //! [`assemble`] turns what the importers found into the files of a bank, beside an existing
 //! bank's files when there is one; the CLI writes them.
 //!
-//! Diagnostics with [`Severity::Error`](quizkit_model::Severity::Error) mean the file could not
+//! Diagnostics with [`Severity::Error`] mean the file could not
 //! be read at all (not UTF-8, not well-formed XML, an unterminated GIFT answer block): nothing
 //! of it is imported. Everything else is a warning or a note: a question skipped, an id
 //! changed, an image left out, HTML kept inline.

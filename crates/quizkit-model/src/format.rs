@@ -13,7 +13,7 @@
 //! was written above (or after, on the same line); a comment inside an inline table moves
 //! above its key, since an inline table holds no comment in TOML 1.0.
 //!
-//! Formatting never changes what a file loads to: before returning, [`format`] parses its
+//! Formatting never changes what a file loads to: before returning, [`format()`] parses its
 //! output and compares it with the input, value for value (an option written as a plain string
 //! is the same as a table with only `text`). A file that is not TOML is returned as the
 //! loader's `S001` diagnostic, at the line and column of the fault.

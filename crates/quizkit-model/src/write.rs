@@ -1,5 +1,5 @@
 //! Writes question files, `topic.toml`, `category.toml` and `quizkit.toml` in quizkit's
-//! canonical layout: the counterpart of [`load`](crate::load), shared by `quizkit import`,
+//! canonical layout: the counterpart of [`load`](fn@crate::load), shared by `quizkit import`,
 //! `quizkit new` and `quizkit fmt`.
 //!
 //! What a function here writes loads back to the same values (spans aside; and a text's
