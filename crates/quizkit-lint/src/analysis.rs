@@ -172,7 +172,7 @@ impl Claim<'_, '_> {
 }
 
 /// The shared analysis of one question's texts (stem, options, feedback, explanation, in every
-/// language written): see the [module](self).
+/// language written): see the module `analysis`.
 #[derive(Debug)]
 pub struct Analysis<'q> {
     question: &'q Question,

@@ -85,7 +85,7 @@ impl Phrase {
 }
 
 /// How many capitals `A`–`Z` of `text` have no ASCII letter or digit on either side: a text
-/// has at most as many option letters ([`is_letter`]).
+/// has at most as many option letters (`is_letter`).
 pub fn lone_capitals(text: &str) -> usize {
     let b = text.as_bytes();
     (0..b.len())

@@ -1,4 +1,4 @@
-//! Word lists per language, kept as data in `lexicons/<lang>.toml` ([`load`]), phrase
+//! Word lists per language, kept as data in `lexicons/<lang>.toml` (`load`), phrase
 //! matching over a text's tokens ([`PhraseSet`], [`find`]) and word stems ([`Stems`]).
 //!
 //! A phrase is written as plain words and punctuation (`"alle bovenstaande"`,
@@ -37,7 +37,7 @@ impl WordSet {
 }
 
 /// The word lists of one language: one field per list of `lexicons/<lang>.toml`, read by
-/// [`load`] (a list is added as a field here and an entry in every language file).
+/// `load` (a list is added as a field here and an entry in every language file).
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Lexicon {
