@@ -2,7 +2,8 @@
 //! temporary file behind, for every target in `quizkit_export::ALL`. The failures are real: a
 //! folder that cannot be written (`chattr +i` as root, mode 555 otherwise), a path whose
 //! parent is a file, a file-size limit hit midway (RLIMIT_FSIZE), a full disk (a 64 KiB-scale
-//! tmpfs, where mounting is permitted), and errors injected into the writer itself.
+//! tmpfs: a test that cannot mount one fails with a message), and errors injected into the
+//! writer itself.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -290,17 +291,10 @@ fn a_full_disk_leaves_the_previous_output() {
             .sum();
         let dir = small.with_extension(format!("out-{}", target.name));
         let _ = fs::remove_dir_all(&dir);
-        let mount = match Tmpfs::mount(&dir, size / 1024 + 64) {
-            Ok(mount) => mount,
-            Err(why) => {
-                // Without the right to mount, the file size limit test above stands in for
-                // a full disk.
-                eprintln!(
-                    "cannot mount a tmpfs ({why}); the full-disk case is covered by RLIMIT_FSIZE only"
-                );
-                return;
-            }
-        };
+        // A test that cannot mount its full disk fails, as a missing tool does.
+        let mount = Tmpfs::mount(&dir, size / 1024 + 64).unwrap_or_else(|why| {
+            panic!("cannot mount a tmpfs for the full-disk test ({why}); run the suite as root")
+        });
         let out = out_path(&dir, target);
         let before = export_ok(&small, target, &out);
         let names_before = names(&dir);
@@ -489,15 +483,9 @@ mod build {
         let size: usize = probed.values().map(|b| b.len().div_ceil(4096) * 4096).sum();
         let parent = big.with_extension("out");
         let _ = fs::remove_dir_all(&parent);
-        let mount = match Tmpfs::mount(&parent, size / 1024 + 128) {
-            Ok(mount) => mount,
-            Err(why) => {
-                eprintln!(
-                    "cannot mount a tmpfs ({why}); the full-disk case is covered by RLIMIT_FSIZE only"
-                );
-                return;
-            }
-        };
+        let mount = Tmpfs::mount(&parent, size / 1024 + 128).unwrap_or_else(|why| {
+            panic!("cannot mount a tmpfs for the full-disk test ({why}); run the suite as root")
+        });
         let dist = parent.join("dist");
         let result = run_bounded(
             &mut build(&bank("atomic-build-full-small"), &dist),

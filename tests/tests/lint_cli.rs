@@ -468,7 +468,7 @@ fn one_question_is_counted_in_the_singular() {
     let out = run(quizkit().arg("build").arg(&bank).arg("-o").arg(&dist));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains(" from 1 question (5 targets):"), "{stderr}");
+    assert!(stderr.contains(" from 1 question (7 targets):"), "{stderr}");
 
     let out = run(quizkit()
         .args(["export", "--to", "json", "-o"])
@@ -539,7 +539,7 @@ fn build_notes_what_targets_cannot_carry_in_one_line_and_warns_of_what_the_autho
     assert!(!stderr.contains("warning"), "{stderr}");
     assert!(
         stderr.contains(
-            "note: 8 notes on what the targets cannot carry (moodle 3, gift 5); -v lists them"
+            "note: 12 notes on what the targets cannot carry (moodle 3, gift 5, qti 2, canvas 2); -v lists them"
         ),
         "{stderr}"
     );

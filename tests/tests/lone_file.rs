@@ -40,7 +40,7 @@ fn a_clean_lone_file_passes_with_a_note_on_making_a_bank() {
     write(&dir, "questions.toml", ONE_LANGUAGE.as_bytes());
     let out = lint(&dir, "questions.toml", &[]);
     ended(&out, &[0]);
-    assert_eq!(text(&out.stdout), "All checks passed: 1 questions.\n");
+    assert_eq!(text(&out.stdout), "All checks passed: 1 question.\n");
     let stderr = text(&out.stderr);
     assert!(
         stderr.contains("`questions.toml` has no quizkit.toml")

@@ -1,224 +1,292 @@
-//! What the question rules share about one question: its texts' tokens, word filters, prose
-//! claims and normalized forms, and its `checks` evaluated, each worked out once, on first use,
-//! and handed to every rule.
+//! What the question rules share about one question, worked out once and on first use.
+//!
+//! The engine builds one [`Analysis`] per question and hands it to every question rule. It
+//! holds one [`Text`] per language version of each of the question's texts, found by field
+//! and language ([`Analysis::text`], [`Analysis::texts`]). A `Text` computes a piece (its
+//! tokens, lower case, plain and normalized forms, content-word stems, prose claims, option
+//! quantity) the first time a rule asks for it and keeps it for the next rule, so a piece no
+//! enabled rule needs costs nothing. The question's `checks` and prose claims are evaluated
+//! once for the claim rules ([`Analysis::checks`], [`Analysis::claims`]).
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
+use std::ops::Range;
 
-use quizkit_model::{Question, Spanned};
-use quizkit_quantity::{Error, Lang, Operands, Outcome, ProseClaim, check, extract_claims_in};
+use quizkit_model::{LangText, LocalizedText, Question, Spanned, same_code};
+use quizkit_quantity::{Error, Lang, Outcome, ProseClaim, Verdict, check, extract_claims_in};
 
-use crate::Context;
-use crate::lexicon::{PhraseSet, TextWords};
+use crate::lexicon::{Lexicon, PhraseSet, Stems, lone_capitals};
 use crate::quantities::{self, OptionQuantity, lang};
 use crate::text::{self, Token};
-
-/// Up to this many texts, a question's slots are found by scanning their addresses in order;
-/// beyond it, by halving the sorted addresses.
-const SCANNED: usize = 32;
+use crate::{Context, Field, QuestionRef};
 
 /// One language version of one text of a question, with what was worked out about it.
 #[derive(Debug)]
-struct Slot<'q> {
-    text: &'q str,
-    lang: &'q str,
+pub struct Text<'q> {
+    /// Which text of the question.
+    pub field: Field,
+    /// The entry: its language and its Markdown, as written.
+    pub entry: &'q LangText,
     tokens: OnceCell<Vec<Token<'q>>>,
-    words: OnceCell<TextWords>,
-    operands: OnceCell<Option<Operands>>,
-    claims: OnceCell<Vec<ProseClaim>>,
+    lower: OnceCell<Cow<'q, str>>,
+    lone_capitals: OnceCell<usize>,
     plain: OnceCell<String>,
     normalized: OnceCell<String>,
+    content: OnceCell<Vec<(u32, Range<usize>)>>,
+    claims: OnceCell<Vec<ProseClaim>>,
     quantity: OnceCell<Option<OptionQuantity>>,
 }
 
-impl Slot<'_> {
-    /// The [`Operands`] of the text: the claim rules and the number rules both look for them.
-    fn operands(&self) -> Option<Operands> {
-        *self.operands.get_or_init(|| Operands::of(self.text))
-    }
-
-    /// The prose claims of the text, read in the language it is written in.
-    fn claims(&self) -> &[ProseClaim] {
-        match self.operands() {
-            // Most texts have no operand: nothing to remember for them.
-            None => &[],
-            Some(operands) => self
-                .claims
-                .get_or_init(|| extract_claims_in(self.text, lang(self.lang), operands)),
+impl<'q> Text<'q> {
+    fn new(field: Field, entry: &'q LangText) -> Self {
+        Text {
+            field,
+            entry,
+            tokens: OnceCell::new(),
+            lower: OnceCell::new(),
+            lone_capitals: OnceCell::new(),
+            plain: OnceCell::new(),
+            normalized: OnceCell::new(),
+            content: OnceCell::new(),
+            claims: OnceCell::new(),
+            quantity: OnceCell::new(),
         }
     }
-}
 
-/// The shared analysis of one question's texts (stem, options, feedback, explanation, in every
-/// language written). The engine builds one per question and passes it to each question rule;
-/// a piece is computed the first time a rule asks for it, so rules that do not run cost
-/// nothing.
-///
-/// Texts are found by identity: pass a `&str` borrowed from the question itself (for example
-/// `&entry.text.value` or `option.text.get(lang)`), not a copy of it.
-#[derive(Debug)]
-pub struct Analysis<'q> {
-    question: &'q Question,
-    /// The address of each slot's text, in the order of `slots`: a text's slot is looked up
-    /// here, in a line or two of memory rather than a line per slot (a slot is large).
-    addresses: Vec<usize>,
-    slots: Vec<Slot<'q>>,
-    checks: OnceCell<Vec<Checked<'q>>>,
-    /// The [`TextWords`] of every option text (in every language) together.
-    option_words: OnceCell<TextWords>,
+    /// The Markdown source.
+    pub fn value(&self) -> &'q str {
+        &self.entry.text.value
+    }
+    /// The language code it is written in.
+    pub fn lang(&self) -> &'q str {
+        &self.entry.lang.value
+    }
+    /// The string value with its span in the file.
+    pub fn spanned(&self) -> &'q Spanned<String> {
+        &self.entry.text
+    }
+
+    /// Its words and punctuation marks ([`text::tokens`]).
+    pub fn tokens(&self) -> &[Token<'q>] {
+        self.tokens.get_or_init(|| text::tokens(self.value()))
+    }
+    /// The whole text in lower case ([`text::lowercase`]).
+    pub fn lower(&self) -> &str {
+        self.lower.get_or_init(|| text::lowercase(self.value()))
+    }
+    /// False when no phrase of `phrases` can occur in the text ([`PhraseSet::may_occur`]).
+    pub fn may_occur(&self, phrases: &PhraseSet) -> bool {
+        // The automata ignore ASCII case: only a text with other letters is lowered first.
+        let text = if self.value().is_ascii() {
+            self.value()
+        } else {
+            self.lower()
+        };
+        let capitals = || {
+            *self
+                .lone_capitals
+                .get_or_init(|| lone_capitals(self.value()))
+        };
+        phrases.may_occur(text, capitals)
+    }
+    /// [`text::plain`] of the text.
+    pub fn plain(&self) -> &str {
+        self.plain.get_or_init(|| text::plain(self.value()))
+    }
+    /// [`text::normalize`] of the text.
+    pub fn normalized(&self) -> &str {
+        self.normalized
+            .get_or_init(|| text::normalize_plain(self.plain()))
+    }
+
+    /// The content words of the prose with the numbers of their stems ([`Stems`]), in order:
+    /// words outside code of four characters or more with a letter among them, stop words of
+    /// `lexicon` left out.
+    pub fn content_words(
+        &self,
+        lexicon: &'static Lexicon,
+        stems: &Stems,
+    ) -> &[(u32, Range<usize>)] {
+        self.content.get_or_init(|| {
+            self.tokens()
+                .iter()
+                .filter(|t| {
+                    t.is_prose_word()
+                        && t.text.chars().count() >= 4
+                        && t.text.chars().any(char::is_alphabetic)
+                })
+                .filter_map(|t| Some((stems.content_id(lexicon, &t.lower)?, t.range.clone())))
+                .collect()
+        })
+    }
+
+    /// The prose claims of the text ([`quizkit_quantity::extract_claims_in`]), read in the
+    /// language it is written in.
+    pub fn claims(&self) -> &[ProseClaim] {
+        self.claims.get_or_init(|| {
+            quizkit_quantity::Operands::of(self.value()).map_or_else(Vec::new, |operands| {
+                extract_claims_in(self.value(), lang(self.lang()), operands)
+            })
+        })
+    }
+
+    /// The whole text as a quantity ([`quantities::option_quantity`]) read in `read`;
+    /// remembered when that is the language it is written in.
+    pub(crate) fn quantity(&self, read: Lang) -> Option<OptionQuantity> {
+        if lang(self.lang()) != read {
+            return quantities::option_quantity(self.value(), read);
+        }
+        *self
+            .quantity
+            .get_or_init(|| quantities::option_quantity(self.value(), read))
+    }
 }
 
 /// One of the question's `checks` with what evaluating it gave.
 pub(crate) type Checked<'q> = (&'q Spanned<String>, Result<Outcome, Error>);
 
+/// A prose claim of one of the question's texts (in it), and what evaluating it gave.
+#[derive(Debug)]
+pub(crate) struct Claim<'a, 'q> {
+    pub text: &'a Text<'q>,
+    pub claim: &'a ProseClaim,
+    pub verdict: &'a Verdict,
+}
+
+impl Claim<'_, '_> {
+    /// Which text, its language and the claim as written, for a message.
+    pub fn written(&self) -> (String, String, String) {
+        let claim = self.text.value().get(self.claim.span.clone());
+        let lang = self.text.lang().to_owned();
+        (
+            self.text.field.to_string(),
+            lang,
+            claim.unwrap_or_default().to_owned(),
+        )
+    }
+
+    /// The claim's characters in the file.
+    pub fn span(&self, cx: &Context<'_>, q: QuestionRef<'_>) -> Range<usize> {
+        cx.locate(q.file, self.text.spanned(), self.claim.span.clone())
+    }
+}
+
+/// The shared analysis of one question's texts (stem, options, feedback, explanation, in every
+/// language written): see the module `analysis`.
+#[derive(Debug)]
+pub struct Analysis<'q> {
+    question: &'q Question,
+    stems: &'q Stems,
+    /// Where each field's texts start in `texts`, by [`field_index`], and the end.
+    starts: Vec<usize>,
+    texts: Vec<Text<'q>>,
+    checks: OnceCell<Vec<Checked<'q>>>,
+    verdicts: OnceCell<Vec<(usize, usize, Verdict)>>,
+}
+
+/// The place of a field among a question's fields: the stem, then each option and its
+/// feedback, then the explanation.
+fn field_index(field: Field, options: usize) -> usize {
+    match field {
+        Field::Stem => 0,
+        Field::Option(i) => 1 + 2 * i,
+        Field::Feedback(i) => 2 + 2 * i,
+        Field::Explanation => 1 + 2 * options,
+    }
+}
+
 impl<'q> Analysis<'q> {
-    /// The (not yet computed) analysis of `question`'s texts.
-    pub fn new(question: &'q Question) -> Self {
-        // Gathered into vectors of the right size: collecting the chained iterator grew the
-        // vector several times over, which cost more than the rest of this function.
-        let count = Context::texts(question).map(|(_, t)| t.entries.len()).sum();
-        let mut texts: Vec<(&'q str, &'q str)> = Vec::with_capacity(count);
-        for (_, text) in Context::texts(question) {
-            for entry in &text.entries {
-                texts.push((entry.text.value.as_str(), entry.lang.value.as_str()));
+    /// The (not yet computed) analysis of `question`'s texts; content words take their stem
+    /// numbers from `stems`.
+    pub fn new(question: &'q Question, stems: &'q Stems) -> Self {
+        let options = question.options.len();
+        let field = |i: usize| -> (Field, Option<&'q Spanned<LocalizedText>>) {
+            match i {
+                0 => (Field::Stem, Some(&question.stem)),
+                i if i == 1 + 2 * options => (Field::Explanation, question.explanation.as_ref()),
+                i if i % 2 == 1 => (Field::Option(i / 2), Some(&question.options[i / 2].text)),
+                i => (
+                    Field::Feedback(i / 2 - 1),
+                    question.options[i / 2 - 1].feedback.as_ref(),
+                ),
+            }
+        };
+        let mut starts = Vec::with_capacity(2 * options + 3);
+        let mut texts = Vec::new();
+        for i in 0..2 + 2 * options {
+            starts.push(texts.len());
+            let (field, text) = field(i);
+            for entry in text.iter().flat_map(|t| &t.entries) {
+                texts.push(Text::new(field, entry));
             }
         }
-        // Many texts are sorted by address, so that finding a text's slot costs log n: a
-        // question with 100,000 options (refused by the loader, still linted) must not make
-        // every rule's lookups quadratic. A few are scanned, unsorted.
-        if count > SCANNED {
-            texts.sort_unstable_by_key(|(text, _)| text.as_ptr());
-        }
-        let addresses = texts
-            .iter()
-            .map(|(text, _)| text.as_ptr() as usize)
-            .collect();
-        let mut slots = Vec::with_capacity(count);
-        slots.extend(texts.into_iter().map(|(text, lang)| Slot {
-            text,
-            lang,
-            tokens: OnceCell::new(),
-            words: OnceCell::new(),
-            operands: OnceCell::new(),
-            claims: OnceCell::new(),
-            plain: OnceCell::new(),
-            normalized: OnceCell::new(),
-            quantity: OnceCell::new(),
-        }));
+        starts.push(texts.len());
         Analysis {
             question,
-            addresses,
-            slots,
+            stems,
+            starts,
+            texts,
             checks: OnceCell::new(),
-            option_words: OnceCell::new(),
+            verdicts: OnceCell::new(),
         }
     }
 
-    fn slot(&self, text: &str) -> &Slot<'q> {
-        let address = text.as_ptr() as usize;
-        let at = if self.addresses.len() > SCANNED {
-            self.addresses.binary_search(&address).ok()
-        } else {
-            self.addresses.iter().position(|&a| a == address)
-        };
-        at.map(|i| &self.slots[i])
-            .filter(|s| std::ptr::eq(s.text, text))
-            .unwrap_or_else(|| panic!("not a text of the analysed question: {text:?}"))
+    /// The stem numbers content words are given ([`Text::content_words`]).
+    pub fn stems(&self) -> &'q Stems {
+        self.stems
+    }
+    /// Every language version of `field`, in the order written (none for a field the
+    /// question does not have).
+    pub fn texts(&self, field: Field) -> &[Text<'q>] {
+        let options = self.question.options.len();
+        if let Field::Option(i) | Field::Feedback(i) = field
+            && i >= options
+        {
+            return &[];
+        }
+        let at = field_index(field, options);
+        match (self.starts.get(at), self.starts.get(at + 1)) {
+            (Some(&start), Some(&end)) => &self.texts[start..end],
+            _ => &[],
+        }
     }
 
-    /// [`text::tokens`] of `text`, a text of the question.
-    pub fn tokens(&self, text: &str) -> &[Token<'q>] {
-        let slot = self.slot(text);
-        slot.tokens.get_or_init(|| text::tokens(slot.text))
+    /// The version of `field` in `lang`: the entry [`LocalizedText::entry`] finds.
+    pub fn text(&self, field: Field, lang: &str) -> Option<&Text<'q>> {
+        self.texts(field).iter().find(|t| same_code(t.lang(), lang))
     }
 
-    /// [`PhraseSet::may_match`] of `text`, a text of the question: false only when
-    /// [`find`](crate::lexicon::find) would find none of `phrases` in its tokens. The text is
-    /// scanned once for all phrase sets, and not tokenized.
-    pub fn may_match(&self, text: &str, phrases: &PhraseSet) -> bool {
-        self.may_match_any(text, &[phrases])
-    }
-
-    /// [`Analysis::may_match`] of `text` for several phrase sets at once: false only when
-    /// none of them may match. The text is looked up once for all of them.
-    pub fn may_match_any(&self, text: &str, sets: &[&PhraseSet]) -> bool {
-        let slot = self.slot(text);
-        let words = slot.words.get_or_init(|| TextWords::of(slot.text));
-        sets.iter().any(|set| set.may_match_words(words))
-    }
-
-    /// [`Analysis::may_match_any`] of the question's options: false only when none of `sets`
-    /// may match in any option text, in any language. The options' filters are joined once
-    /// per question ([`TextWords::union`]), so that the option rules pass over most questions
-    /// without asking about each option.
-    pub fn options_may_match(&self, sets: &[&PhraseSet]) -> bool {
-        let words = self.option_words.get_or_init(|| {
-            let mut all = TextWords::default();
-            for option in &self.question.options {
-                for entry in &option.text.entries {
-                    let slot = self.slot(&entry.text.value);
-                    all = all.union(slot.words.get_or_init(|| TextWords::of(slot.text)));
-                }
-            }
-            all
-        });
-        sets.iter().any(|set| set.may_match_words(words))
-    }
-
-    /// The [`Operands`] of `text`, a text of the question: where its first and last digit or
-    /// `(` are, `None` when it has none. The claim rules find them first, and the number rules
-    /// need look for digits only between them.
-    pub fn operands(&self, text: &str) -> Option<Operands> {
-        self.slot(text).operands()
-    }
-
-    /// The prose claims ([`quizkit_quantity::extract_claims`]) of `text`, a text of the question, read in the
-    /// language it is written in.
-    pub fn claims(&self, text: &str) -> &[ProseClaim] {
-        self.slot(text).claims()
-    }
-
-    /// Whether any text of the question has a prose claim ([`Analysis::claims`]): most have
-    /// none, and the claim rules need not look for their texts one by one.
-    pub fn has_claims(&self) -> bool {
-        self.slots.iter().any(|slot| !slot.claims().is_empty())
-    }
-
-    /// [`text::plain`] of `text`, a text of the question.
-    pub fn plain(&self, text: &str) -> &str {
-        let slot = self.slot(text);
-        slot.plain.get_or_init(|| text::plain(slot.text))
-    }
-
-    /// [`text::normalize`] of `text`, a text of the question.
-    pub fn normalized(&self, text: &str) -> &str {
-        let slot = self.slot(text);
-        slot.normalized
-            .get_or_init(|| text::normalize_plain(self.plain(text)))
-    }
-
-    /// Each of the question's `checks` evaluated with the bank's claim options: the claim
-    /// rules (N001 to N004) read the same evaluations.
+    /// Each of the question's `checks` evaluated with the bank's claim options, for the claim
+    /// rules (N001 to N004).
     pub(crate) fn checks(&self, cx: &Context<'_>) -> &[Checked<'q>] {
         self.checks.get_or_init(|| {
             let options = quantities::options(cx);
-            let checks = &self.question.checks;
-            checks
+            self.question
+                .checks
                 .iter()
                 .map(|c| (c, check(&c.value, &options)))
                 .collect()
         })
     }
 
-    /// [`quantities::option_quantity`] of `text`, a text of the question, read in `lang`;
-    /// remembered when `lang` is the language the text is written in.
-    pub(crate) fn option_quantity(&self, text: &str, lang_read: Lang) -> Option<OptionQuantity> {
-        let slot = self.slot(text);
-        if lang(slot.lang) != lang_read {
-            return quantities::option_quantity(slot.text, lang_read);
-        }
-        *slot
-            .quantity
-            .get_or_init(|| quantities::option_quantity(slot.text, lang_read))
+    /// Every prose claim of every text of the question, evaluated once with the bank's claim
+    /// options, in reading order: the claim rules (N005, N006) report from these.
+    pub(crate) fn claims<'a>(&'a self, cx: &Context<'_>) -> impl Iterator<Item = Claim<'a, 'q>> {
+        let verdicts = self.verdicts.get_or_init(|| {
+            let options = quantities::options(cx);
+            let mut verdicts = Vec::new();
+            for (t, text) in self.texts.iter().enumerate() {
+                for (c, claim) in text.claims().iter().enumerate() {
+                    verdicts.push((t, c, claim.evaluate(&options)));
+                }
+            }
+            verdicts
+        });
+        verdicts.iter().map(|(t, c, verdict)| Claim {
+            text: &self.texts[*t],
+            claim: &self.texts[*t].claims()[*c],
+            verdict,
+        })
     }
 }
 
@@ -227,9 +295,10 @@ mod tests {
     use super::*;
     use crate::testing::load_bank;
 
-    /// Every text `Context::texts` yields has a slot, and nothing else does.
+    /// Every text `Context::texts` yields is found by its field and language, and nothing
+    /// else is.
     #[test]
-    fn a_slot_for_every_text_of_the_question() {
+    fn every_text_is_found_by_field_and_language() {
         let questions = r#"
 [[question]]
 id = "q1"
@@ -255,41 +324,30 @@ en = "Three"
         let loaded = load_bank("id = \"b\"\nlanguages = [\"nl\", \"en\"]\n", questions);
         let bank = loaded.bank.expect("the bank loads");
         let (_, _, question) = bank.questions().next().expect("one question");
-        let analysis = Analysis::new(question);
-        let mut texts = 0;
-        for (_, text) in Context::texts(question) {
+        let stems = Stems::default();
+        let analysis = Analysis::new(question, &stems);
+        let mut count = 0;
+        for (field, text) in Context::texts(question) {
             for entry in &text.entries {
-                assert_eq!(analysis.plain(&entry.text.value), entry.text.value);
-                texts += 1;
+                let found = analysis
+                    .text(field, &entry.lang.value)
+                    .expect("found by field and language");
+                assert_eq!(found.field, field);
+                assert!(std::ptr::eq(found.entry, entry));
+                assert_eq!(found.plain(), entry.text.value);
+                count += 1;
             }
+            assert_eq!(analysis.texts(field).len(), text.entries.len());
         }
-        assert_eq!(texts, 11);
-        assert_eq!(analysis.slots.len(), texts);
-    }
-
-    /// A question with more texts than are scanned finds each text's own slot too, and reads
-    /// it in its own language: 26 options in two languages, sorted by address.
-    #[test]
-    fn many_texts_find_their_own_slots() {
-        let mut questions = String::from(
-            "[[question]]\nid = \"q1\"\nstem.nl = \"Welke?\"\nstem.en = \"Which?\"\nanswer = \"A\"\n",
+        assert_eq!(count, 11);
+        assert_eq!(analysis.texts.len(), count);
+        assert!(analysis.text(Field::Feedback(1), "nl").is_none());
+        assert!(analysis.text(Field::Feedback(2), "en").is_none());
+        assert!(analysis.text(Field::Option(3), "nl").is_none());
+        assert!(analysis.text(Field::Stem, "de").is_none());
+        assert_eq!(
+            analysis.text(Field::Explanation, "nl").map(Text::value),
+            Some("Because.")
         );
-        for i in 0..26 {
-            questions.push_str(&format!(
-                "\n[[question.options]]\nnl = \"{i} MB\"\nen = \"{i} GB\"\n"
-            ));
-        }
-        let loaded = load_bank("id = \"b\"\nlanguages = [\"nl\", \"en\"]\n", &questions);
-        let bank = loaded.bank.expect("the bank loads");
-        let (_, _, question) = bank.questions().next().expect("one question");
-        let analysis = Analysis::new(question);
-        assert!(analysis.slots.len() > SCANNED);
-        for (_, text) in Context::texts(question) {
-            for entry in &text.entries {
-                let slot = analysis.slot(&entry.text.value);
-                assert!(std::ptr::eq(slot.text, entry.text.value.as_str()));
-                assert_eq!(slot.lang, entry.lang.value);
-            }
-        }
     }
 }

@@ -5,7 +5,7 @@ use std::ops::{Deref, Range};
 
 use quizkit_model::{
     Allow, Bank, Category, FileId, LocalizedText, Question, SourceFile, Spanned, Topic,
-    index_letter, letter_index, same_code,
+    index_letter,
 };
 
 use crate::lexicon::Lexicon;
@@ -82,9 +82,6 @@ pub struct Context<'a> {
     pub questions: Vec<QuestionRef<'a>>,
     /// The rules that run and their severities.
     pub selection: &'a Selection,
-    /// The lexicon of each of the bank's languages, looked up once: the rules ask for one per
-    /// text, and [`Lexicon::get`] costs a few hundred instructions each time.
-    lexicons: Vec<(&'a str, Option<&'static Lexicon>)>,
 }
 
 impl<'a> Context<'a> {
@@ -100,17 +97,11 @@ impl<'a> Context<'a> {
                 category,
             })
             .collect();
-        let lexicons = bank
-            .config
-            .languages()
-            .map(|lang| (lang, Lexicon::get(lang)))
-            .collect();
         Context {
             bank,
             sources,
             questions,
             selection,
-            lexicons,
         }
     }
 
@@ -139,11 +130,7 @@ impl<'a> Context<'a> {
 
     /// The lexicon of a language, if quizkit has one.
     pub fn lexicon(&self, lang: &str) -> Option<&'static Lexicon> {
-        match self.lexicons.iter().find(|(code, _)| same_code(code, lang)) {
-            Some(&(_, lexicon)) => lexicon,
-            // A text in a language the bank does not list.
-            None => Lexicon::get(lang),
-        }
+        Lexicon::get(lang)
     }
 
     /// The fewest options a question may have: `[lint] min_options`, default 3, at least 2.
@@ -158,10 +145,6 @@ impl<'a> Context<'a> {
     }
 
     /// The question's texts with which field each is, in reading order.
-    ///
-    /// An iterator, not a `Vec`: half a dozen rules and the [`Analysis`](crate::Analysis) walk
-    /// every question's texts, and building a vector for each walk cost an allocation and its
-    /// regrowth every time.
     pub fn texts(
         q: &'a Question,
     ) -> impl Iterator<Item = (Field, &'a Spanned<LocalizedText>)> + 'a {
@@ -178,47 +161,9 @@ impl<'a> Context<'a> {
         if q.is_multiple_response() {
             return None;
         }
-        // As `key_indices`, without its vector: most rules ask this of every question.
-        let mut keys = q
-            .answer
-            .as_ref()?
-            .letters
-            .iter()
-            .filter_map(|l| letter_index(l))
-            .filter(|&i| i < q.options.len());
-        match (keys.next(), keys.next()) {
-            (Some(key), None) => Some(key),
+        match q.key_indices().as_slice() {
+            [key] => Some(*key),
             _ => None,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testing::load_bank;
-
-    /// The lexicons looked up once per bank are those [`Lexicon::get`] gives, for the bank's
-    /// languages and for any other code a text may carry.
-    #[test]
-    fn lexicon_is_that_of_lexicon_get() {
-        let questions = "[[question]]\nid = \"q1\"\nstem = \"Welke?\"\nanswer = \"A\"\n\
-                         options = [\"Een\", \"Twee\", \"Drie\"]\n";
-        let config = "id = \"b\"\nlanguages = [\"nl\", \"en-GB\", \"de\"]\n";
-        let loaded = load_bank(config, questions);
-        let bank = loaded.bank.expect("the bank loads");
-        let selection = Selection::from_config(&bank.config.lint);
-        let cx = Context::new(&bank, &loaded.sources, &selection);
-        let mut known = 0;
-        for code in ["nl", "en-GB", "de", "en", "NL", "en_US", "fr", ""] {
-            let (ours, theirs) = (cx.lexicon(code), Lexicon::get(code));
-            assert_eq!(
-                ours.map(std::ptr::from_ref),
-                theirs.map(std::ptr::from_ref),
-                "{code}"
-            );
-            known += usize::from(ours.is_some());
-        }
-        assert_eq!(known, 5, "nl, en-GB, en, NL and en_US have a lexicon");
     }
 }

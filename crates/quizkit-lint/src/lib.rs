@@ -11,21 +11,17 @@
 mod analysis;
 mod context;
 mod engine;
-pub mod hash;
-mod lanes;
 pub mod lexicon;
 mod quantities;
 mod selection;
 pub mod stats;
-#[cfg(test)]
-mod testing;
 pub mod text;
 
 pub mod rules;
 
 use std::ops::Range;
 
-pub use analysis::Analysis;
+pub use analysis::{Analysis, Text};
 pub use context::{AllowUse, Context, Field, QuestionRef};
 pub use engine::lint;
 pub use selection::{Selection, UnknownSelector, check_selector};
@@ -74,32 +70,9 @@ pub enum Check {
     Question(fn(&Context<'_>, QuestionRef<'_>, &Analysis<'_>, &mut Vec<Finding>)),
     /// The whole bank at once.
     Bank(fn(&Context<'_>, &mut Vec<Finding>)),
-    /// The whole bank in two steps, for a bank rule that reads every question: `gather` reads
-    /// a run of consecutive questions right after the question rules did, while their texts
-    /// are still in the cache (runs are gathered in parallel), and `finish` gets what was
-    /// gathered of every run, in question order. On the 100k bank B003 prepared its stems this
-    /// way in 65 ms against 155 ms when it read them after the question rules were done with
-    /// them, and B005 took 14 ms against 42.
-    Gather {
-        /// What the rule keeps of a run of questions.
-        gather: GatherFn,
-        /// The findings, from what was gathered of each run, in order.
-        finish: FinishFn,
-    },
     /// The questions' `allow` entries, after every other rule ran and was suppressed.
     Allows(fn(&Context<'_>, &[AllowUse<'_>], &mut Vec<Finding>)),
 }
-
-/// What a [`Check::Gather`] rule keeps of a run of questions: its own type, which its `finish`
-/// takes back with [`Box::downcast`].
-pub type Gathered = Box<dyn std::any::Any + Send>;
-
-/// The first step of a [`Check::Gather`] rule: what it keeps of a run of questions.
-pub type GatherFn = fn(&Context<'_>, &[QuestionRef<'_>]) -> Gathered;
-
-/// The second step of a [`Check::Gather`] rule: its findings, from what it gathered of each
-/// run, in order.
-pub type FinishFn = fn(&Context<'_>, Vec<Gathered>, &mut Vec<Finding>);
 
 /// A lint rule.
 #[derive(Debug, Clone, Copy)]
@@ -206,3 +179,6 @@ impl Finding {
         self
     }
 }
+
+#[cfg(test)]
+mod testing;

@@ -103,133 +103,30 @@ pub fn chi_square_uniform(counts: &[usize]) -> f64 {
 /// previous one with probability `p_same[i]` (1/k for k equally likely options). `p_same[0]` is
 /// not used: the first outcome starts a run.
 pub fn longest_run_at_least(p_same: &[f64], len: usize) -> f64 {
-    longest_run_at_least_each(p_same, [len])[0]
-}
-
-/// [`longest_run_at_least`] of several lengths in one pass over `p_same`, each computed with
-/// exactly the same operations as alone.
-///
-/// Each length's pass is a chain of additions (a state's sum feeds the next state), which keeps
-/// the processor waiting on the previous addition; the chains of several lengths side by side
-/// run in the time of about one.
-fn longest_run_at_least_each<const N: usize>(p_same: &[f64], lens: [usize; N]) -> [f64; N] {
-    if p_same.is_empty() {
-        return [0.0; N];
+    if p_same.is_empty() || len <= 1 {
+        return if p_same.is_empty() { 0.0 } else { 1.0 };
     }
     // state[r] = P(current run has length r + 1 and no run reached `len`).
-    let mut states = lens.map(|len| {
-        let mut state = vec![0.0; len.max(2) - 1];
-        state[0] = 1.0;
-        state
-    });
+    let mut state = vec![0.0; len - 1];
+    state[0] = 1.0;
     for &p in &p_same[1..] {
-        for state in &mut states {
-            let total: f64 = state.iter().sum();
-            // The runs that go on move up one, in place (no vector per question): the same
-            // products as building the next state apart.
-            for r in (1..state.len()).rev() {
-                state[r] = state[r - 1] * p;
-            }
-            state[0] = total * (1.0 - p);
+        let total: f64 = state.iter().sum();
+        // The runs that go on move up one; the others start again.
+        for r in (1..state.len()).rev() {
+            state[r] = state[r - 1] * p;
         }
+        state[0] = total * (1.0 - p);
     }
-    std::array::from_fn(|i| {
-        if lens[i] <= 1 {
-            1.0
-        } else {
-            (1.0 - states[i].iter().sum::<f64>()).clamp(0.0, 1.0)
-        }
-    })
-}
-
-/// About the shortest run length that chance reaches with probability below `alpha`: the
-/// Poisson approximation, where a run of `len` or more starts at outcome `i` with probability
-/// (1 − p_i)·p_{i+1}···p_{i+len−1}, with the geometric mean of `p_same` for each p. A starting
-/// point for [`run_threshold`]'s search, usually exact, never trusted.
-fn run_threshold_guess(p_same: &[f64], alpha: f64) -> usize {
-    let Some(rest) = p_same.get(1..) else {
-        return 2;
-    };
-    // Σ ln p as the logarithm of a product, taken out every time the product gets small: a
-    // logarithm per question would cost more than the guess saves.
-    let (mut ln_sum, mut product, mut starts) = (0.0, 1.0, 1.0);
-    for &p in rest {
-        product *= p;
-        starts += 1.0 - p;
-        if product < 1e-200 {
-            ln_sum += f64::ln(product);
-            product = 1.0;
-        }
-    }
-    ln_sum += f64::ln(product);
-    let mean_ln = ln_sum / rest.len().max(1) as f64;
-    // starts · e^{(len − 1)·mean_ln} < −ln(1 − alpha), for the smallest len.
-    let runs = (-(1.0 - alpha).ln() / starts).ln() / mean_ln;
-    // Casts saturate, and NaN becomes 0: a nonsense guess only makes the search longer.
-    (runs.floor() as usize).saturating_add(2)
+    (1.0 - state.iter().sum::<f64>()).clamp(0.0, 1.0)
 }
 
 /// The shortest run length that chance alone reaches with probability below `alpha`, and that
 /// probability ([`longest_run_at_least`]).
-///
-/// Each probability costs a pass over the bank per unit of length, so the search starts from
-/// the Poisson approximation (`run_threshold_guess`) and checks it and the length below in
-/// one pass; only when the guess is off does it widen by doubling steps and then halve, as the
-/// probability falls as the length grows.
 pub fn run_threshold(p_same: &[f64], alpha: f64) -> (usize, f64) {
-    let last = p_same.len().max(2) + 1;
-    let at = |len: usize| longest_run_at_least(p_same, len);
-    let guess = run_threshold_guess(p_same, alpha).clamp(2, last);
-    // `below` reaches alpha or more (1 always does), `len` ends below alpha.
-    let (mut below, mut len, mut p);
-    let [at_before, at_guess] = longest_run_at_least_each(p_same, [guess - 1, guess]);
-    if at_guess < alpha {
-        if guess == 2 || at_before >= alpha {
-            return (guess, at_guess);
-        }
-        // Too long: step down by doubling steps until a length reaches alpha.
-        (below, len, p) = (1, guess - 1, at_before);
-        let mut step = 2;
-        while len > 2 {
-            let shorter = len.saturating_sub(step).max(2);
-            let at_shorter = at(shorter);
-            if at_shorter >= alpha {
-                below = shorter;
-                break;
-            }
-            (len, p) = (shorter, at_shorter);
-            step *= 2;
-        }
-    } else {
-        // Too short: step up by doubling steps until a length ends below alpha.
-        below = guess;
-        let mut step = 1;
-        loop {
-            if below == last {
-                let none = p_same.len() + 1;
-                return (none, at(none));
-            }
-            let longer = (below + step).min(last);
-            let at_longer = at(longer);
-            if at_longer < alpha {
-                (len, p) = (longer, at_longer);
-                break;
-            }
-            below = longer;
-            step *= 2;
-        }
-    }
-    // Halving between the two.
-    while len - below > 1 {
-        let mid = below + (len - below) / 2;
-        let at_mid = at(mid);
-        if at_mid < alpha {
-            (len, p) = (mid, at_mid);
-        } else {
-            below = mid;
-        }
-    }
-    (len, p)
+    let len = (2..=p_same.len().max(2) + 1)
+        .find(|&len| longest_run_at_least(p_same, len) < alpha)
+        .unwrap_or(p_same.len() + 1);
+    (len, longest_run_at_least(p_same, len))
 }
 
 /// P(X ≥ x) where X is the number of successes of independent trials with probabilities `p`
@@ -280,7 +177,7 @@ fn erfc(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::xorshift;
+    use proptest::prelude::*;
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() < tol
@@ -308,37 +205,13 @@ mod tests {
         assert!(close(longest_run_at_least(&[0.5, 0.5], 2), 0.5, 1e-12));
     }
 
-    /// [`run_threshold`] found by trying every length in turn.
-    fn linear_threshold(p: &[f64], alpha: f64) -> (usize, f64) {
-        let len = (2..=p.len().max(2) + 1)
-            .find(|&len| longest_run_at_least(p, len) < alpha)
-            .unwrap_or(p.len() + 1);
-        (len, longest_run_at_least(p, len))
+    /// Chances of a question's key being on a letter: 1/2 to 1/5.
+    fn chances(len: std::ops::Range<usize>) -> impl Strategy<Value = Vec<f64>> {
+        prop::collection::vec((2..6u32).prop_map(|k| 1.0 / f64::from(k)), len)
     }
 
-    #[test]
-    fn run_threshold_is_the_first_length_below_alpha() {
-        // The search by doubling and halving finds what trying every length in turn finds.
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        for n in (0..40).chain([63, 64, 65, 100, 257, 1000, 3001]) {
-            let p: Vec<f64> = (0..n)
-                .map(|_| {
-                    xorshift(&mut state);
-                    1.0 / (2 + state % 4) as f64
-                })
-                .collect();
-            for alpha in [0.5, ALPHA, 0.01, 1e-6] {
-                assert_eq!(
-                    run_threshold(&p, alpha),
-                    linear_threshold(&p, alpha),
-                    "{n} {alpha}"
-                );
-            }
-        }
-    }
-
-    /// The computation of one length alone, as it was before lengths shared a pass.
-    fn longest_run_alone(p_same: &[f64], len: usize) -> f64 {
+    /// [`longest_run_at_least`] with a new state vector for every outcome.
+    fn longest_run_with_fresh_states(p_same: &[f64], len: usize) -> f64 {
         if p_same.is_empty() || len <= 1 {
             return if p_same.is_empty() { 0.0 } else { 1.0 };
         }
@@ -356,49 +229,28 @@ mod tests {
         (1.0 - state.iter().sum::<f64>()).clamp(0.0, 1.0)
     }
 
-    #[test]
-    fn lengths_side_by_side_give_the_same_bits_as_alone() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        for n in [0, 1, 2, 3, 10, 77, 500] {
-            let p: Vec<f64> = (0..n)
-                .map(|_| 1.0 / (2 + xorshift(&mut state) % 5) as f64)
-                .collect();
-            for len in 0..12 {
-                let [a, b, c] = longest_run_at_least_each(&p, [len, len + 1, 3]);
-                assert_eq!(
-                    a.to_bits(),
-                    longest_run_alone(&p, len).to_bits(),
-                    "{n} {len}"
-                );
-                assert_eq!(b.to_bits(), longest_run_alone(&p, len + 1).to_bits());
-                assert_eq!(c.to_bits(), longest_run_alone(&p, 3).to_bits());
+    proptest! {
+        /// The threshold is the first length whose probability is below alpha.
+        #[test]
+        fn run_threshold_is_the_first_length_below_alpha(
+            p in chances(0..300),
+            alpha in prop::sample::select(vec![0.5, ALPHA, 0.01, 1e-6]),
+        ) {
+            let (len, at) = run_threshold(&p, alpha);
+            prop_assert_eq!(at.to_bits(), longest_run_at_least(&p, len).to_bits());
+            if len <= p.len() {
+                prop_assert!(at < alpha);
             }
+            prop_assert!((2..len).all(|shorter| longest_run_at_least(&p, shorter) >= alpha));
         }
-    }
 
-    #[test]
-    fn run_threshold_is_the_first_length_below_alpha_in_large_banks() {
-        // The guess is near for large banks, and the search must still end where the linear one
-        // does when it is not: mixes of option counts, long runs of one count, odd alphas.
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        for (n, spread) in [(5000, 1), (5000, 4), (20_000, 2), (20_000, 5), (3000, 9)] {
-            let p: Vec<f64> = (0..n)
-                .map(|i| {
-                    let k = if i % 1000 < 500 {
-                        2
-                    } else {
-                        2 + xorshift(&mut state) % spread
-                    };
-                    1.0 / k as f64
-                })
-                .collect();
-            for alpha in [0.9, 0.5, ALPHA, 1e-3, 1e-9] {
-                assert_eq!(
-                    run_threshold(&p, alpha),
-                    linear_threshold(&p, alpha),
-                    "{n} {spread} {alpha}"
-                );
-            }
+        /// The state updated in place gives the bits of fresh states.
+        #[test]
+        fn states_in_place_give_the_bits_of_fresh_ones(p in chances(0..120), len in 0..12usize) {
+            prop_assert_eq!(
+                longest_run_at_least(&p, len).to_bits(),
+                longest_run_with_fresh_states(&p, len).to_bits()
+            );
         }
     }
 

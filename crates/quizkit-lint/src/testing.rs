@@ -1,6 +1,4 @@
-//! What the tests share: the tests that compare a fast path with its reference over generated
-//! texts draw their pieces with one small deterministic generator, and the tests that need a
-//! loaded bank load one from two files.
+//! What the tests share: the tests that need a loaded bank load one from two files.
 
 use quizkit_model::Loaded;
 use quizkit_model::load::{Content, InputFile, load};
@@ -18,12 +16,4 @@ pub(crate) fn load_bank(config: &str, questions: &str) -> Loaded {
     ]);
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
     loaded
-}
-
-/// Advances a xorshift64 state (never 0) and returns the new value.
-pub(crate) fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
 }

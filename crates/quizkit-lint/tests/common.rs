@@ -75,12 +75,12 @@ pub fn lint_file(
 
 /// Renders findings as `quizkit lint` does, without colour, 80 columns wide.
 pub fn render(sources: &[SourceFile], diagnostics: &[Diagnostic]) -> String {
-    let findings = quizkit::output::Findings {
+    let findings = quizkit_model::render::Findings {
         root: Path::new(""),
         sources,
         diagnostics,
     };
-    quizkit::output::human::render(&findings, false, 80)
+    quizkit_model::render::render(&findings, false, 80)
 }
 
 /// The rule's fixture folder.

@@ -202,7 +202,7 @@ fn bank_rules_are_few_and_marked() {
     // Bank-level rules see every question at once; they must be the B rules, the
     // cross-question structure checks, or the suppression checks.
     for r in ALL {
-        if matches!(r.check, Check::Bank(_) | Check::Gather { .. }) {
+        if matches!(r.check, Check::Bank(_)) {
             assert!(
                 ["B", "Q005", "Q006", "T001", "A002"]
                     .iter()

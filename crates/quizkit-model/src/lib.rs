@@ -12,6 +12,7 @@ pub mod format;
 mod layout;
 pub mod load;
 mod question;
+pub mod render;
 pub mod schema;
 mod spanned;
 pub mod suggest;

@@ -7,9 +7,7 @@
 //!
 //! Question rules share one [`Analysis`] per question, as in `quizkit lint`, so a rule's time
 //! includes the pieces of the analysis it is the first to ask for (tokens, plain text, claims):
-//! the order of the catalogue decides who pays for them. Bank rules are timed one by one; a
-//! gathering rule's time is its gathering after the question rules of each chunk, as in
-//! `quizkit lint`, and its finish.
+//! the order of the catalogue decides who pays for them. Bank rules are timed one by one.
 //! Times are the thread's CPU time, not the clock's, so that other processes on a shared machine
 //! do not inflate them; they are still single runs, a profiling aid, not a benchmark.
 
@@ -22,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use cpu_time::ThreadTime;
 
-use quizkit_lint::{Analysis, Check, Context, Gathered, Selection};
+use quizkit_lint::lexicon::Stems;
+use quizkit_lint::{Analysis, Check, Context, Selection};
 
 fn main() -> ExitCode {
     let Some(bank) = std::env::args().nth(1) else {
@@ -81,26 +80,26 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Questions whose analyses are kept at once while the rules take turns over them: as many as
-/// `quizkit lint` takes together, so that a turn is long against the CPU clock's cost and the
-/// texts stay in the cache as they do there.
+/// Questions whose analyses are kept at once while the rules take turns over them, so that a
+/// turn is long against the CPU clock's cost.
 const CHUNK: usize = 64;
 
 /// Each enabled rule's CPU time over the whole bank, the CPU time spent building the
 /// per-question analyses, and the findings.
 ///
-/// The rules take turns over a chunk of questions, in the catalogue's order, then the gathering
-/// rules gather from it, as in `quizkit lint`: the first rule to ask for a piece of a
-/// question's analysis pays for it.
+/// The rules take turns over a chunk of questions, in the catalogue's order: the first rule to
+/// ask for a piece of a question's analysis pays for it.
 fn time_rules(cx: &Context<'_>, selection: &Selection) -> (Vec<Duration>, Duration, usize) {
     let mut costs = vec![Duration::ZERO; selection.enabled.len()];
     let mut analysis_new = Duration::ZERO;
     let mut findings = Vec::new();
-    // What each gathering rule gathered, by rule (empty for the others).
-    let mut gathered: Vec<Vec<Gathered>> = selection.enabled.iter().map(|_| Vec::new()).collect();
+    let stems = Stems::default();
     for chunk in cx.questions.chunks(CHUNK) {
         let start = ThreadTime::now();
-        let analyses: Vec<Analysis<'_>> = chunk.iter().map(|q| Analysis::new(q.question)).collect();
+        let analyses: Vec<Analysis<'_>> = chunk
+            .iter()
+            .map(|q| Analysis::new(q.question, &stems))
+            .collect();
         analysis_new += start.elapsed();
         for (cost, (rule, _)) in costs.iter_mut().zip(&selection.enabled) {
             if let Check::Question(check) = rule.check {
@@ -111,28 +110,16 @@ fn time_rules(cx: &Context<'_>, selection: &Selection) -> (Vec<Duration>, Durati
                 *cost += start.elapsed();
             }
         }
-        for ((cost, (rule, _)), parts) in
-            costs.iter_mut().zip(&selection.enabled).zip(&mut gathered)
-        {
-            if let Check::Gather { gather, .. } = rule.check {
-                let start = ThreadTime::now();
-                parts.push(gather(cx, chunk));
-                *cost += start.elapsed();
-            }
-        }
         let start = ThreadTime::now();
         drop(analyses);
         analysis_new += start.elapsed();
     }
-    for ((cost, (rule, _)), parts) in costs.iter_mut().zip(&selection.enabled).zip(gathered) {
-        let start = ThreadTime::now();
-        match rule.check {
-            Check::Bank(check) => check(cx, &mut findings),
-            Check::Gather { finish, .. } => finish(cx, parts, &mut findings),
-            _ => continue,
+    for (cost, (rule, _)) in costs.iter_mut().zip(&selection.enabled) {
+        if let Check::Bank(check) = rule.check {
+            let start = ThreadTime::now();
+            check(cx, &mut findings);
+            *cost += start.elapsed();
         }
-        *cost += start.elapsed();
     }
-
     (costs, analysis_new, findings.len())
 }

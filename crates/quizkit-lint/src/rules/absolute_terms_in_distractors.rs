@@ -4,7 +4,7 @@
 use quizkit_model::index_letter;
 
 use crate::lexicon::{Lexicon, find};
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule absolute-terms-in-distractors` prints.
 pub const DOCS: &str = r#"## What it does
@@ -85,35 +85,33 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     let langs: Vec<(&str, &Lexicon)> = cx
         .languages()
         .filter_map(|lang| Some((lang, cx.lexicon(lang)?)))
-        // Most questions: no option in the language may hold a term, key or distractor.
-        .filter(|(_, lexicon)| a.options_may_match(&[&lexicon.absolute_terms]))
         .filter(|(lang, lexicon)| {
-            !q.options[key].text.get(lang).is_some_and(|k| {
-                a.may_match(k, &lexicon.absolute_terms)
-                    && !find(&lexicon.absolute_terms, a.tokens(k)).is_empty()
+            !a.text(Field::Option(key), lang).is_some_and(|k| {
+                k.may_occur(&lexicon.absolute_terms)
+                    && !find(&lexicon.absolute_terms, k.tokens()).is_empty()
             })
         })
         .collect();
     if langs.is_empty() {
         return;
     }
-    for (i, option) in q.options.iter().enumerate() {
+    for i in 0..q.options.len() {
         if i == key {
             continue;
         }
         for &(lang, lexicon) in &langs {
-            let Some(entry) = option.text.entry(lang) else {
+            let Some(text) = a.text(Field::Option(i), lang) else {
                 continue;
             };
-            if !a.may_match(&entry.text.value, &lexicon.absolute_terms) {
+            if !text.may_occur(&lexicon.absolute_terms) {
                 continue;
             }
-            if let Some(m) = find(&lexicon.absolute_terms, a.tokens(&entry.text.value)).first() {
+            if let Some(m) = find(&lexicon.absolute_terms, text.tokens()).first() {
                 let v = AbsoluteTermsInDistractors {
                     option: i,
-                    term: entry.text.value[m.range.clone()].to_owned(),
+                    term: text.value()[m.range.clone()].to_owned(),
                 };
-                let span = cx.locate(q.file, &entry.text, m.range.clone());
+                let span = cx.locate(q.file, text.spanned(), m.range.clone());
                 out.push(Finding::on(q, span, &v));
                 break;
             }

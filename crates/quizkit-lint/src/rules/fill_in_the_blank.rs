@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use crate::text::code_ranges;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule fill-in-the-blank` prints.
 pub const DOCS: &str = r#"## What it does
@@ -134,18 +134,18 @@ fn ellipsis_is_blank(text: &str, start: usize, end: usize) -> bool {
     !after[sentence_end..].starts_with('?')
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
-    for entry in &q.stem.entries {
-        let text = &entry.text.value;
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    for stem in a.texts(Field::Stem) {
+        let text = stem.value();
         // Most stems have nothing that could be a blank.
         if !(text.contains("___") || text.contains('…') || text.contains("...")) {
             continue;
         }
         if let Some(range) = blank(text) {
             let v = FillInTheBlank {
-                blank: entry.text.value[range.clone()].to_owned(),
+                blank: text[range.clone()].to_owned(),
             };
-            out.push(Finding::on(q, cx.locate(q.file, &entry.text, range), &v));
+            out.push(Finding::on(q, cx.locate(q.file, stem.spanned(), range), &v));
         }
     }
 }

@@ -4,7 +4,7 @@ use quizkit_model::index_letter;
 
 use crate::lexicon::Lexicon;
 use crate::text::Token;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule grammatical-cue` prints.
 pub const DOCS: &str = r#"## What it does
@@ -199,17 +199,17 @@ fn is_article(lexicon: &Lexicon, article: &str) -> bool {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    for entry in &q.stem.entries {
-        let lang = entry.lang.value.as_str();
+    for stem in a.texts(Field::Stem) {
+        let lang = stem.lang();
         let Some(lexicon) = cx.lexicon(lang) else {
             continue;
         };
-        let text = &entry.text.value;
+        let text = stem.value();
         // Most stems ask a question, and end in no article.
         if text.trim_end().ends_with('?') {
             continue;
         }
-        let toks = a.tokens(text);
+        let toks = stem.tokens();
         let Some((at, article)) = final_article(text, toks) else {
             continue;
         };
@@ -231,12 +231,12 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             _ => None,
         };
         let mut misfits = Vec::new();
-        for (i, option) in q.options.iter().enumerate() {
-            let Some(option_text) = option.text.get(lang) else {
+        for i in 0..q.options.len() {
+            let Some(option) = a.text(Field::Option(i), lang) else {
                 continue;
             };
-            let words: Vec<&Token<'_>> = a
-                .tokens(option_text)
+            let words: Vec<&Token<'_>> = option
+                .tokens()
                 .iter()
                 .filter(|t| t.word && !t.code)
                 .collect();
@@ -260,7 +260,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             };
             out.push(Finding::on(
                 q,
-                cx.locate(q.file, &entry.text, article.range.clone()),
+                cx.locate(q.file, stem.spanned(), article.range.clone()),
                 &v,
             ));
         }

@@ -2,7 +2,7 @@
 
 use quizkit_quantity::Verdict;
 
-use crate::quantities::{hint, options};
+use crate::quantities::hint;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule inline-claim-mismatch` prints.
@@ -98,32 +98,19 @@ impl Violation for InlineClaimMismatch {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    if !a.has_claims() {
-        return;
-    }
-    let options = options(cx);
-    for (field, text) in Context::texts(q.question) {
-        for entry in &text.entries {
-            let value = &entry.text.value;
-            for claim in a.claims(value) {
-                let Verdict::Wrong(outcome) = claim.evaluate(&options) else {
-                    continue;
-                };
-                let v = InlineClaimMismatch {
-                    what: field.to_string(),
-                    lang: entry.lang.value.clone(),
-                    claim: value.get(claim.span.clone()).unwrap_or_default().to_owned(),
-                    computed: outcome.computed.to_string(),
-                    expected: outcome.expected.to_string(),
-                    hint: hint(&outcome),
-                    implied_unit: claim.implied_unit.clone(),
-                };
-                out.push(Finding::on(
-                    q,
-                    cx.locate(q.file, &entry.text, claim.span.clone()),
-                    &v,
-                ));
-            }
+    for c in a.claims(cx) {
+        if let Verdict::Wrong(outcome) = c.verdict {
+            let (what, lang, claim) = c.written();
+            let v = InlineClaimMismatch {
+                what,
+                lang,
+                claim,
+                computed: outcome.computed.to_string(),
+                expected: outcome.expected.to_string(),
+                hint: hint(outcome),
+                implied_unit: c.claim.implied_unit.clone(),
+            };
+            out.push(Finding::on(q, c.span(cx, q), &v));
         }
     }
 }

@@ -7,7 +7,7 @@ use quizkit_model::{Spanned, index_letter};
 use quizkit_quantity::Outcome;
 
 use crate::quantities::{OptionQuantity, lang};
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule key-contradicts-claim` prints.
 pub const DOCS: &str = r#"## What it does
@@ -145,15 +145,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     }
     let mut reported = HashSet::new();
     for code in cx.languages() {
-        let options: Vec<Option<(OptionQuantity, &Spanned<String>)>> = q
-            .options
-            .iter()
-            .map(|o| {
-                let entry = o.text.entry(code)?;
-                Some((
-                    a.option_quantity(&entry.text.value, lang(code))?,
-                    &entry.text,
-                ))
+        let options: Vec<Option<(OptionQuantity, &Spanned<String>)>> = (0..q.options.len())
+            .map(|i| {
+                let text = a.text(Field::Option(i), code)?;
+                Some((text.quantity(lang(code))?, text.spanned()))
             })
             .collect();
         // The checks the key agrees with compute the answer; without one, every check might.

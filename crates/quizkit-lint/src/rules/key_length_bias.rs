@@ -3,7 +3,7 @@
 
 use crate::stats::{ALPHA, successes_at_least};
 use crate::text::plain_len;
-use crate::{Check, Context, Finding, Gathered, Level, QuestionRef, Rule, Violation};
+use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule key-length-bias` prints.
 pub const DOCS: &str = r#"## What it does
@@ -59,7 +59,7 @@ pub const RULE: Rule = Rule {
     level: Level::Warning,
     summary: "The key is the longest option more often than chance allows (binomial, α = 0.05).",
     docs: DOCS,
-    check: Check::Gather { gather, finish },
+    check: Check::Bank(check),
 };
 
 /// Below this many questions the test is not run.
@@ -88,41 +88,21 @@ impl Violation for KeyLengthBias {
     }
 }
 
-/// Of each question of a run whose key and options can be compared, the chance that the key
-/// is the longest option, and how many of them have the longest option as their key.
-#[derive(Debug, Default)]
-struct Run {
-    p: Vec<f64>,
-    longest: usize,
-}
-
-/// Reads a run of questions ([`Run`]), in the bank's first language.
-fn gather(cx: &Context<'_>, questions: &[QuestionRef<'_>]) -> Gathered {
+/// Tests the bank's questions whose key and options can be compared, in the bank's first
+/// language.
+fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let lang = cx.bank.config.default_language();
-    let mut run = Run::default();
-    for q in questions {
+    let (mut p, mut longest) = (Vec::with_capacity(cx.questions.len()), 0);
+    for q in &cx.questions {
         let Some(key) = Context::single_key(q.question) else {
             continue;
         };
-        let options = &q.options;
-        let Some(is_longest) = key_is_longest(options.len(), key, |i| options[i].text.get(lang))
-        else {
+        let texts: Option<Vec<&str>> = q.options.iter().map(|o| o.text.get(lang)).collect();
+        let Some(is_longest) = texts.and_then(|texts| key_is_longest(&texts, key)) else {
             continue;
         };
-        run.p.push(1.0 / options.len() as f64);
-        run.longest += usize::from(is_longest);
-    }
-    Box::new(run)
-}
-
-/// Tests the runs' questions together.
-fn finish(cx: &Context<'_>, runs: Vec<Gathered>, out: &mut Vec<Finding>) {
-    let lang = cx.bank.config.default_language();
-    let (mut p, mut longest) = (Vec::with_capacity(cx.questions.len()), 0);
-    for run in runs {
-        let run: Box<Run> = run.downcast().expect("key-length-bias gathers runs");
-        p.extend(run.p);
-        longest += run.longest;
+        p.push(1.0 / q.options.len() as f64);
+        longest += usize::from(is_longest);
     }
     if p.len() < MIN_QUESTIONS {
         return;
@@ -144,114 +124,17 @@ fn finish(cx: &Context<'_>, runs: Vec<Gathered>, out: &mut Vec<Finding>) {
     }
 }
 
-/// Whether option `key` of `options` options (whose texts `text` gives) is strictly the longest
-/// in characters ([`plain_len`]); `None` when there are fewer than two options or one has no
-/// text.
-///
-/// A text has at most as many characters as bytes, and reading a text's characters costs a
-/// trip to its memory while its length in bytes is at hand. So the other option with the most
-/// bytes is read first, when it has as many bytes as the key: most often it has as many
-/// characters too, and the key is not the longest without being read. Otherwise the key is
-/// read, and only the options with at least as many bytes as the key has characters.
-fn key_is_longest<'t>(
-    options: usize,
-    key: usize,
-    text: impl Fn(usize) -> Option<&'t str>,
-) -> Option<bool> {
-    if options < 2 {
+/// Whether option `key` of `texts` is strictly the longest in characters ([`plain_len`]);
+/// `None` when there are fewer than two options.
+fn key_is_longest(texts: &[&str], key: usize) -> Option<bool> {
+    if texts.len() < 2 {
         return None;
     }
-    let mut key_text = "";
-    let mut widest = "";
-    for i in 0..options {
-        let t = text(i)?;
-        if i == key {
-            key_text = t;
-        } else if t.len() >= widest.len() {
-            widest = t;
-        }
-    }
-    if widest.len() >= key_text.len() && plain_len(widest) >= key_text.len() {
-        return Some(false);
-    }
-    let key_len = plain_len(key_text);
+    let key_len = plain_len(texts[key]);
     Some(
-        (0..options).all(|i| {
-            i == key || text(i).is_some_and(|t| t.len() < key_len || plain_len(t) < key_len)
-        }),
+        texts
+            .iter()
+            .enumerate()
+            .all(|(i, t)| i == key || plain_len(t) < key_len),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testing::xorshift;
-
-    /// Every option's characters counted, as before options were read in order of their bytes.
-    fn key_is_longest_plainly(texts: &[Option<&str>], key: usize) -> Option<bool> {
-        let texts: Option<Vec<&str>> = texts.iter().copied().collect();
-        let texts = texts.filter(|t| t.len() >= 2)?;
-        let key_len = plain_len(texts[key]);
-        Some(
-            texts
-                .iter()
-                .enumerate()
-                .all(|(i, t)| i == key || plain_len(t) < key_len),
-        )
-    }
-
-    #[test]
-    fn reading_the_widest_option_first_finds_what_counting_all_finds() {
-        // Pieces whose characters and bytes differ: Markdown markers, runs of spaces, links,
-        // accents, so that bytes and characters order the options differently.
-        let pieces = [
-            "a",
-            "word",
-            "**",
-            "*",
-            "  ",
-            " ",
-            "é",
-            "ß",
-            "[x](http://y)",
-            "`c`",
-            "_",
-            "x_y",
-            "\u{2014}",
-            "—",
-            "\t",
-            "\n",
-            "~~",
-            "12",
-            "",
-            "ëëë",
-        ];
-        let mut state = 0x1234_5678_9abc_def1_u64;
-        let mut both = [0; 2];
-        for _ in 0..20_000 {
-            let options = (xorshift(&mut state) % 6) as usize;
-            let texts: Vec<String> = (0..options)
-                .map(|_| {
-                    (0..xorshift(&mut state) % 6)
-                        .map(|_| pieces[(xorshift(&mut state) % pieces.len() as u64) as usize])
-                        .collect()
-                })
-                .collect();
-            let absent = (xorshift(&mut state) % 40) as usize;
-            let texts: Vec<Option<&str>> = texts
-                .iter()
-                .enumerate()
-                .map(|(i, t)| (i != absent).then_some(t.as_str()))
-                .collect();
-            for key in 0..options {
-                let fast = key_is_longest(options, key, |i| texts[i]);
-                assert_eq!(fast, key_is_longest_plainly(&texts, key), "{texts:?} {key}");
-                if let Some(longest) = fast {
-                    both[usize::from(longest)] += 1;
-                }
-            }
-        }
-        // Both answers came up often, so the comparison meant something.
-        assert!(both.iter().all(|&n| n > 1000), "{both:?}");
-    }
 }

@@ -2,8 +2,7 @@
 
 use quizkit_model::index_letter;
 
-use crate::text::plain_len;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule longest-option-is-key` prints.
 pub const DOCS: &str = r#"## What it does
@@ -98,43 +97,14 @@ pub(crate) fn conspicuous(lengths: &[usize], key: usize) -> Option<(usize, usize
     stands_out.then_some((next, next_len))
 }
 
-/// True when the key cannot stand out in `lang`, told from one option's length as read: a text
-/// has at most as many characters as bytes, so the key's bytes bound its length from above,
-/// and the length of the other option with the most bytes bounds the longest other's from
-/// below. Most keys are ruled out so, without reading the other options. Also true when an
-/// option has no text in `lang` (nothing is compared then).
-fn cannot_stand_out(q: QuestionRef<'_>, key: usize, lang: &str) -> bool {
-    let mut longest_other: Option<&str> = None;
-    let mut key_text = None;
-    for (i, option) in q.options.iter().enumerate() {
-        let Some(text) = option.text.get(lang) else {
-            return true;
-        };
-        if i == key {
-            key_text = Some(text);
-        } else if longest_other.is_none_or(|l| text.len() > l.len()) {
-            longest_other = Some(text);
-        }
-    }
-    let (Some(key_text), Some(other)) = (key_text, longest_other) else {
-        return false;
-    };
-    let (key_most, next_least) = (key_text.len(), plain_len(other));
-    !(key_most as f64 >= RATIO * next_least as f64 && key_most >= next_least + MARGIN)
-}
-
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
     for lang in cx.languages() {
-        if cannot_stand_out(q, key, lang) {
-            continue;
-        }
-        let lengths: Option<Vec<usize>> = q
-            .options
-            .iter()
-            .map(|o| o.text.get(lang).map(plain_len))
+        // The length as read (`text::plain_len`), from the plain text the analysis keeps.
+        let lengths: Option<Vec<usize>> = (0..q.options.len())
+            .map(|i| Some(a.text(Field::Option(i), lang)?.plain().chars().count()))
             .collect();
         let Some(lengths) = lengths else {
             continue;

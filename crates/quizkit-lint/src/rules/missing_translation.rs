@@ -2,7 +2,7 @@
 
 use quizkit_model::{FileId, LocalizedText, Spanned};
 
-use crate::{Check, Context, Finding, Gathered, Level, QuestionRef, Rule, Violation};
+use crate::{Check, Context, Finding, Level, Rule, Violation};
 
 /// What `quizkit rule missing-translation` prints.
 pub const DOCS: &str = r#"## What it does
@@ -41,7 +41,7 @@ pub const RULE: Rule = Rule {
     level: Level::Error,
     summary: "A text is missing in one of the bank's languages.",
     docs: DOCS,
-    check: Check::Gather { gather, finish },
+    check: Check::Bank(check),
 };
 
 struct MissingTranslation {
@@ -110,25 +110,13 @@ fn report(
     out.push(finding);
 }
 
-/// The findings on a run of questions.
-fn gather(cx: &Context<'_>, questions: &[QuestionRef<'_>]) -> Gathered {
-    let mut out = Vec::new();
-    for &q in questions {
+/// The findings on the questions' texts, then on the categories' and topics' texts.
+fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    for &q in &cx.questions {
         for (field, text) in Context::texts(q.question) {
             let what = || capitalize(&field.to_string());
-            report(cx, q.file, what, text, Some(q.index), &mut out);
+            report(cx, q.file, what, text, Some(q.index), out);
         }
-    }
-    Box::new(out)
-}
-
-/// The runs' findings, then those on the categories' and topics' texts.
-fn finish(cx: &Context<'_>, runs: Vec<Gathered>, out: &mut Vec<Finding>) {
-    for run in runs {
-        let found: Box<Vec<Finding>> = run
-            .downcast()
-            .expect("missing-translation gathers findings");
-        out.extend(*found);
     }
     for category in &cx.bank.categories {
         if let Some(file) = category.file {

@@ -3,7 +3,7 @@
 
 use crate::lexicon::{Lexicon, find};
 use crate::text::Token;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule negative-stem-not-emphasized` prints.
 pub const DOCS: &str = r#"## What it does
@@ -162,16 +162,16 @@ fn emphasized(text: &str, range: &std::ops::Range<usize>) -> bool {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    for entry in &q.stem.entries {
-        let Some(lexicon) = cx.lexicon(&entry.lang.value) else {
+    for stem in a.texts(Field::Stem) {
+        let Some(lexicon) = cx.lexicon(stem.lang()) else {
             continue;
         };
-        let text = entry.text.value.as_str();
-        if !a.may_match(text, &lexicon.negations) {
+        if !stem.may_occur(&lexicon.negations) {
             continue;
         }
+        let text = stem.value();
         let sentence = question_sentence(text);
-        let toks = a.tokens(text);
+        let toks = stem.tokens();
         if !selects(lexicon, toks, &sentence) {
             continue;
         }
@@ -195,7 +195,11 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let v = NegativeStemNotEmphasized {
                 word: text[m.range.clone()].to_owned(),
             };
-            out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
+            out.push(Finding::on(
+                q,
+                cx.locate(q.file, stem.spanned(), m.range),
+                &v,
+            ));
         }
     }
 }

@@ -2,11 +2,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use quizkit_model::{Spanned, index_letter};
+use quizkit_model::index_letter;
 
 use crate::quantities::{OptionQuantity, lang};
-use crate::text::has_digit;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule numerically-equal-options` prints.
 pub const DOCS: &str = r#"## What it does
@@ -94,10 +93,7 @@ fn equal(a: &OptionQuantity, b: &OptionQuantity) -> bool {
 /// For each option, the first earlier option that is the same quantity in another notation.
 /// Options are compared in order of value, each only with those less than [`CLOSE`] above
 /// it, so a question with thousands of options stays fast.
-fn firsts(
-    analysis: &Analysis<'_>,
-    options: &[(usize, OptionQuantity, &Spanned<String>)],
-) -> BTreeMap<usize, usize> {
+fn firsts(options: &[(usize, OptionQuantity, &Text<'_>)]) -> BTreeMap<usize, usize> {
     let mut by_value: Vec<usize> = (0..options.len()).collect();
     by_value.sort_by(|&a, &b| {
         options[a]
@@ -117,9 +113,7 @@ fn firsts(
             let (first, second) = if a < b { (a, b) } else { (b, a) };
             let (_, p, p_text) = &options[first];
             let (_, q, q_text) = &options[second];
-            if equal(p, q)
-                && analysis.normalized(&p_text.value) != analysis.normalized(&q_text.value)
-            {
+            if equal(p, q) && p_text.normalized() != q_text.normalized() {
                 let earliest = firsts.entry(second).or_insert(first);
                 *earliest = (*earliest).min(first);
             }
@@ -131,28 +125,14 @@ fn firsts(
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut reported = HashSet::new();
     for code in cx.languages() {
-        // Only an option with a digit can be a quantity (the first test of `option_quantity`):
-        // with fewer than two there is no pair, and no option needs to be read.
-        let with_digit = q
-            .options
-            .iter()
-            .filter(|o| o.text.entry(code).is_some_and(|e| has_digit(&e.text.value)))
-            .take(2)
-            .count();
-        if with_digit < 2 {
-            continue;
-        }
         let read = lang(code);
-        let options: Vec<(usize, OptionQuantity, &Spanned<String>)> = q
-            .options
-            .iter()
-            .enumerate()
-            .filter_map(|(i, o)| {
-                let entry = o.text.entry(code)?;
-                Some((i, a.option_quantity(&entry.text.value, read)?, &entry.text))
+        let options: Vec<(usize, OptionQuantity, &Text<'_>)> = (0..q.options.len())
+            .filter_map(|i| {
+                let text = a.text(Field::Option(i), code)?;
+                Some((i, text.quantity(read)?, text))
             })
             .collect();
-        for (second, first) in firsts(a, &options) {
+        for (second, first) in firsts(&options) {
             let (first, _, a_text) = options[first];
             let (second, _, b_text) = options[second];
             if !reported.insert((first, second)) {
@@ -161,15 +141,17 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let v = NumericallyEqualOptions {
                 first,
                 second,
-                first_text: a_text.value.clone(),
-                second_text: b_text.value.clone(),
+                first_text: a_text.value().to_owned(),
+                second_text: b_text.value().to_owned(),
                 lang: code.to_owned(),
             };
-            out.push(Finding::on(q, b_text.span.clone(), &v).with_related(
-                q.file,
-                a_text.span.clone(),
-                format!("option {}", index_letter(first)),
-            ));
+            out.push(
+                Finding::on(q, b_text.spanned().span.clone(), &v).with_related(
+                    q.file,
+                    a_text.spanned().span.clone(),
+                    format!("option {}", index_letter(first)),
+                ),
+            );
         }
     }
 }

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use crate::lexicon::Lexicon;
 use crate::text::Token;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule stem-gloss-gives-key` prints.
 pub const DOCS: &str = r#"## What it does
@@ -166,16 +166,16 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     let Some(key) = Context::single_key(q.question) else {
         return;
     };
-    for entry in &q.stem.entries {
-        let lang = entry.lang.value.as_str();
+    for stem in a.texts(Field::Stem) {
+        let lang = stem.lang();
         let Some(lexicon) = cx.lexicon(lang) else {
             continue;
         };
         // Most stems have no parenthesis or comma, and so no gloss.
-        if !entry.text.value.contains(['(', ',']) {
+        if !stem.value().contains(['(', ',']) {
             continue;
         }
-        let toks = a.tokens(&entry.text.value);
+        let toks = stem.tokens();
         // The glosses with their content words; one of fewer words is a translation.
         let found: Vec<(Words, Range<usize>)> = glosses(lexicon, toks)
             .into_iter()
@@ -187,10 +187,13 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         }
         // The content words of every option in this language; a question missing one is
         // left to `missing-translation`.
-        let Some(options): Option<Vec<Vec<(String, String)>>> = q
-            .options
-            .iter()
-            .map(|o| Some(content_stems(lexicon, a.tokens(o.text.get(lang)?))))
+        let Some(options): Option<Vec<Vec<(String, String)>>> = (0..q.options.len())
+            .map(|i| {
+                Some(content_stems(
+                    lexicon,
+                    a.text(Field::Option(i), lang)?.tokens(),
+                ))
+            })
             .collect()
         else {
             continue;
@@ -213,10 +216,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let gives = (by_key.len() >= MIN_WORDS && key_only) || whole_key;
             if gives && by_key.len() > most {
                 let v = StemGlossGivesKey {
-                    gloss: entry.text.value[span.clone()].to_owned(),
+                    gloss: stem.value()[span.clone()].to_owned(),
                     words: by_key.iter().map(|w| (*w).to_owned()).collect(),
                 };
-                out.push(Finding::on(q, cx.locate(q.file, &entry.text, span), &v));
+                out.push(Finding::on(q, cx.locate(q.file, stem.spanned(), span), &v));
             }
         }
     }

@@ -2,7 +2,7 @@
 //! values.
 
 use crate::lexicon::find;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule true-false-options` prints.
 pub const DOCS: &str = r#"## What it does
@@ -75,20 +75,16 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let Some(lexicon) = cx.lexicon(lang) else {
             continue;
         };
-        // Most questions: no option may be a truth value, so the first is not one either.
-        if !a.options_may_match(&[&lexicon.true_false]) {
-            continue;
-        }
         let mut texts = Vec::new();
-        for option in &q.options {
-            let Some(text) = option.text.get(lang) else {
+        for i in 0..q.options.len() {
+            let Some(text) = a.text(Field::Option(i), lang) else {
                 break;
             };
             // No truth value at all: not one alone either.
-            if !a.may_match(text, &lexicon.true_false) {
+            if !text.may_occur(&lexicon.true_false) {
                 break;
             }
-            let toks = a.tokens(text);
+            let toks = text.tokens();
             let words: Vec<_> = toks.iter().filter(|t| t.word).collect();
             let found = find(&lexicon.true_false, toks);
             let whole = matches!(found.as_slice(), [m] if m.tokens.len() >= words.len()
@@ -97,7 +93,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             if !whole {
                 break;
             }
-            texts.push(text.trim().to_owned());
+            texts.push(text.value().trim().to_owned());
         }
         if texts.len() == q.options.len() {
             let first = &q.options[0].text;

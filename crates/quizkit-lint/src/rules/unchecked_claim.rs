@@ -2,7 +2,7 @@
 
 use quizkit_quantity::Verdict;
 
-use crate::quantities::{help, options};
+use crate::quantities::help;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule unchecked-claim` prints.
@@ -76,30 +76,18 @@ impl Violation for UncheckedClaim {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    if !a.has_claims() {
-        return;
-    }
-    let options = options(cx);
-    for (field, text) in Context::texts(q.question) {
-        for entry in &text.entries {
-            let value = &entry.text.value;
-            for claim in a.claims(value) {
-                let Verdict::Unevaluable(error) = claim.evaluate(&options) else {
-                    continue;
-                };
-                let v = UncheckedClaim {
-                    what: field.to_string(),
-                    lang: entry.lang.value.clone(),
-                    claim: value.get(claim.span.clone()).unwrap_or_default().to_owned(),
-                    error: error.to_string(),
-                    help: help(&error),
-                };
-                out.push(Finding::on(
-                    q,
-                    cx.locate(q.file, &entry.text, claim.span.clone()),
-                    &v,
-                ));
-            }
+    for c in a.claims(cx) {
+        if let Verdict::Unevaluable(error) = c.verdict {
+            let (what, lang, claim) = c.written();
+            let (error, help) = (error.to_string(), help(error));
+            let v = UncheckedClaim {
+                what,
+                lang,
+                claim,
+                error,
+                help,
+            };
+            out.push(Finding::on(q, c.span(cx, q), &v));
         }
     }
 }

@@ -1,12 +1,11 @@
 //! `unresolved-related` (Q006): `related` names a question that does not exist.
 
+use quizkit_model::FileId;
 use quizkit_model::load::TOPIC_FILE;
 use quizkit_model::suggest::did_you_mean;
-use quizkit_model::{FileId, Spanned};
 
-use crate::hash::FastSet;
-use crate::rules::duplicate_id::IdKey;
-use crate::{Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Check, Context, Finding, Level, Rule, Violation};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What `quizkit rule unresolved-related` prints.
 pub const DOCS: &str = r#"## What it does
@@ -100,7 +99,7 @@ impl Violation for UnresolvedRelated {
 
 /// The texts of question files that contributed no question (they did not load).
 fn unloaded_question_files<'a>(cx: &Context<'a>) -> Vec<&'a str> {
-    let loaded: FastSet<FileId> = cx.questions.iter().map(|q| q.file).collect();
+    let loaded: FxHashSet<FileId> = cx.questions.iter().map(|q| q.file).collect();
     cx.sources
         .iter()
         .enumerate()
@@ -116,107 +115,56 @@ fn unloaded_question_files<'a>(cx: &Context<'a>) -> Vec<&'a str> {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    // Every id as a key that holds it (`IdKey`), in bank order: the check of a question's own
-    // id reads this list in order rather than the id's own memory, and the sets compare keys
-    // without going to the ids' memory either. The ids are the bank's own strings: no need for
-    // SipHash's resistance to collisions.
-    let keys: Vec<IdKey<'_>> = cx
-        .questions
-        .iter()
-        .map(|q| IdKey::of(&q.id.value))
-        .collect();
-    // Most entries name a question of the same file: they are looked up among that file's ids
-    // first, a table small enough to stay in the cache, and only the others among all the
-    // bank's ids, a table of megabytes at 100,000 questions whose every lookup goes to memory.
-    // That one is built on the first entry that needs it.
-    let mut all: Option<FastSet<IdKey<'_>>> = None;
-    let mut local: FastSet<IdKey<'_>> = FastSet::default();
+    let ids: FxHashSet<&str> = cx.questions.iter().map(|q| q.id.value.as_str()).collect();
+    // Read only when an entry names no loaded question.
     let mut unloaded: Option<Vec<&str>> = None;
-    let mut batch: Vec<(QuestionRef<'_>, &Spanned<String>, IdKey<'_>, bool)> = Vec::new();
-    let mut start = 0;
-    while let Some(first) = cx.questions.get(start) {
-        // The questions of one file, which the loader keeps together in bank order.
-        let end = start
-            + cx.questions[start..]
-                .iter()
-                .position(|q| q.file != first.file)
-                .unwrap_or(cx.questions.len() - start);
-        // Cleared in time proportional to its capacity: not kept at a large file's size.
-        if local.capacity() > 4 * (end - start) + 64 {
-            local = FastSet::default();
-        }
-        local.clear();
-        local.extend(keys[start..end].iter().copied());
-        // A batch of questions' entries at a time, each looked up in a loop of its own: where
-        // the lookups go to memory in an order no cache foresees, a short loop lets the
-        // processor overlap those trips rather than wait for each.
-        for questions in cx.questions[start..end].chunks(BATCH) {
-            batch.clear();
-            for &q in questions {
-                let related = q.question.related.iter();
-                batch.extend(related.map(|r| (q, r, IdKey::of(&r.value), false)));
-            }
-            let mut elsewhere = false;
-            for (_, _, key, known) in &mut batch {
-                *known = local.contains(key);
-                elsewhere |= !*known;
-            }
-            if elsewhere {
-                let all = all.get_or_insert_with(|| {
-                    let mut all = FastSet::with_capacity_and_hasher(keys.len(), Default::default());
-                    all.extend(keys.iter().copied());
-                    all
-                });
-                for (_, _, key, known) in batch.iter_mut().filter(|(.., known)| !*known) {
-                    *known = all.contains(key);
+    let mut suggestions: FxHashMap<&str, Option<String>> = FxHashMap::default();
+    for &q in &cx.questions {
+        for related in &q.question.related {
+            let v = if related.value == q.id.value {
+                UnresolvedRelated::Itself {
+                    id: related.value.clone(),
                 }
-            }
-            for &(q, related, key, known) in &batch {
-                let v = if key == keys[q.index] {
-                    UnresolvedRelated::Itself {
-                        id: related.value.clone(),
-                    }
-                } else if known
-                    || unloaded
-                        .get_or_insert_with(|| unloaded_question_files(cx))
-                        .iter()
-                        .any(|text| text.contains(&format!("\"{}\"", related.value)))
-                {
-                    continue;
-                } else {
-                    // The suggestion is the nearest id, ties broken by the id itself: the order
-                    // of the candidates does not matter.
-                    let ids = cx.questions.iter().map(|q| q.id.value.as_str());
-                    UnresolvedRelated::Unknown {
-                        id: related.value.clone(),
-                        suggestion: did_you_mean(&related.value, ids).map(str::to_owned),
-                    }
-                };
-                out.push(Finding::on(q, related.span.clone(), &v));
-            }
+            } else if ids.contains(related.value.as_str())
+                || unloaded
+                    .get_or_insert_with(|| unloaded_question_files(cx))
+                    .iter()
+                    .any(|text| text.contains(&format!("\"{}\"", related.value)))
+            {
+                continue;
+            } else {
+                // The nearest id, ties broken by the id itself: the order does not matter, and
+                // an id named again gets the same one.
+                let suggestion = suggestions
+                    .entry(related.value.as_str())
+                    .or_insert_with(|| {
+                        let ids = cx.questions.iter().map(|q| q.id.value.as_str());
+                        did_you_mean(&related.value, ids).map(str::to_owned)
+                    });
+                UnresolvedRelated::Unknown {
+                    id: related.value.clone(),
+                    suggestion: suggestion.clone(),
+                }
+            };
+            out.push(Finding::on(q, related.span.clone(), &v));
         }
-        start = end;
     }
 }
-
-/// Questions whose `related` entries are looked up together.
-const BATCH: usize = 32;
 
 #[cfg(test)]
 mod tests {
     use quizkit_model::load::{Content, InputFile, load};
 
-    use crate::testing::xorshift;
+    use proptest::prelude::*;
+
     use crate::{Selection, lint};
 
     /// A bank of several files whose `related` entries name questions of their own file, of
     /// other files, themselves and no question: the findings, in order, are what a lookup of
     /// every entry among all the bank's ids gives, whichever file the named question is in.
-    #[test]
-    fn entries_resolve_across_files() {
-        let mut state = 0x853c_49e6_748f_ea9b_u64;
-        let mut next = move |n: usize| (xorshift(&mut state) % n as u64) as usize;
-        // Ids of every length around the 23 bytes an `IdKey` holds.
+    fn entries_resolve_across_files(draws: Vec<prop::sample::Index>) {
+        let mut draws = draws.into_iter().cycle();
+        let mut next = move |n: usize| draws.next().map_or(0, |d| d.index(n));
         let id = |file: usize, i: usize| format!("q{file}-{i}-{}", "x".repeat((file * 7 + i) % 30));
         let sizes = [1, 3, 10, 40, 2, 7];
         let mut files = vec![InputFile {
@@ -265,7 +213,16 @@ mod tests {
         .into_iter()
         .map(|d| d.message)
         .collect();
-        assert!(expected.len() > 20, "{}", expected.len());
         assert_eq!(found, expected);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+        #[test]
+        fn entries_resolve_across_files_whatever_they_name(
+            draws in prop::collection::vec(any::<prop::sample::Index>(), 1..400),
+        ) {
+            entries_resolve_across_files(draws);
+        }
     }
 }

@@ -3,7 +3,7 @@
 use quizkit_model::index_letter;
 
 use crate::lexicon::find;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule vague-frequency-terms` prints.
 pub const DOCS: &str = r#"## What it does
@@ -79,27 +79,19 @@ impl Violation for VagueFrequencyTerms {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    // Most questions: no option may hold a term, in any language (one look at the words of
-    // all options together, which other rules have mostly read already).
-    let any = cx
-        .languages()
-        .filter_map(|lang| cx.lexicon(lang))
-        .any(|l| a.options_may_match(&[&l.vague_frequency_terms]));
-    if !any {
-        return;
-    }
-    for (i, option) in q.options.iter().enumerate() {
+    for i in 0..q.options.len() {
         // One finding per option, in the first of the bank's languages that has a term.
         for lang in cx.languages() {
-            let (Some(entry), Some(lexicon)) = (option.text.entry(lang), cx.lexicon(lang)) else {
+            let (Some(option), Some(lexicon)) = (a.text(Field::Option(i), lang), cx.lexicon(lang))
+            else {
                 continue;
             };
-            let text = &entry.text.value;
+            let text = option.value();
             // Most options hold no such word: told without reading their tokens.
-            if !a.may_match(text, &lexicon.vague_frequency_terms) {
+            if !option.may_occur(&lexicon.vague_frequency_terms) {
                 continue;
             }
-            let toks = a.tokens(text);
+            let toks = option.tokens();
             let compared = |at: usize| {
                 at.checked_sub(1).is_some_and(|i| {
                     toks[i].word && lexicon.frequency_comparers.contains(toks[i].lower.as_ref())
@@ -113,7 +105,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 };
                 out.push(Finding::on(
                     q,
-                    cx.locate(q.file, &entry.text, m.range.clone()),
+                    cx.locate(q.file, option.spanned(), m.range.clone()),
                     &v,
                 ));
                 break;

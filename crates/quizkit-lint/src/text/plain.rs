@@ -1,0 +1,129 @@
+//! The text as a reader sees it, and the normalized form options are compared in.
+
+use std::borrow::Cow;
+
+use unicode_normalization::UnicodeNormalization;
+
+/// The text as a reader sees it: Markdown emphasis and code markers and link targets removed,
+/// white space collapsed.
+pub fn plain(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let mut prev: Option<char> = None;
+    let mut chars = markdown.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, d)| d);
+        match c {
+            '*' | '`' | '~' | '[' => {}
+            '_' => {
+                let inner = prev.is_some_and(char::is_alphanumeric)
+                    && next.is_some_and(char::is_alphanumeric);
+                if inner {
+                    out.push(c);
+                }
+            }
+            ']' if next == Some('(') => {
+                // `[text](target)`: keep the text, drop the target.
+                if let Some(close) = markdown[i..].find(')') {
+                    while chars.next_if(|&(j, _)| j <= i + close).is_some() {}
+                }
+            }
+            c if c.is_whitespace() => {
+                if out.chars().next_back().is_some_and(|l| l != ' ') {
+                    out.push(' ');
+                }
+            }
+            c => out.push(c),
+        }
+        prev = Some(c);
+    }
+    out.truncate(out.trim_end().len());
+    out
+}
+
+/// The length of a text as read, in characters (Markdown markers not counted).
+pub fn plain_len(markdown: &str) -> usize {
+    plain(markdown).chars().count()
+}
+
+/// A text normalized for comparing options: Unicode compatibility forms (NFKC), case,
+/// typographic quotes and dashes, Markdown markers, white space, punctuation at the end or
+/// around the whole text, and the marks `, ; : . ! ?` that end a word inside it ("units, and"
+/// is "units and"). Punctuation inside a word or number is kept, so `1.5` and `15`, `1,5` and
+/// `15` or `C++` and `C` stay apart.
+pub fn normalize(markdown: &str) -> String {
+    normalize_plain(&plain(markdown))
+}
+
+/// The marks [`normalize_plain`] drops at the end of a word.
+fn sentence_mark(c: char) -> bool {
+    matches!(c, ',' | ';' | ':' | '.' | '!' | '?')
+}
+
+/// [`normalize`] of a text already made [`plain`].
+pub fn normalize_plain(plain: &str) -> String {
+    // ASCII is unchanged by NFKC, its only upper case is `A`–`Z` (lowered below), and none of
+    // the quotes and dashes folded is ASCII.
+    let folded: Cow<'_, str> = if plain.is_ascii() {
+        Cow::Borrowed(plain)
+    } else {
+        Cow::Owned(fold(plain))
+    };
+    // Punctuation standing alone ("word ." vs "word.") joins the word before it.
+    let mut joined = String::with_capacity(folded.len());
+    for (i, w) in folded.split_whitespace().enumerate() {
+        if i > 0 && !w.chars().all(|c| c.is_ascii_punctuation()) {
+            joined.push(' ');
+        }
+        let at = joined.len();
+        joined.push_str(w);
+        joined[at..].make_ascii_lowercase();
+        // A mark that ends a word between words ("units, and", "units , and"): punctuation
+        // of the sentence, not of the word.
+        let kept = joined.trim_end_matches(sentence_mark).len();
+        joined.truncate(kept);
+    }
+    let edge = |c: char| ".,;:!?'\"()".contains(c);
+    joined.trim_matches(edge).trim().to_owned()
+}
+
+/// Compatibility forms (NFKC), lower case, and typographic quotes and dashes folded.
+fn fold(plain: &str) -> String {
+    plain
+        .nfkc()
+        .flat_map(char::to_lowercase)
+        .map(fold_char)
+        .collect()
+}
+
+/// A typographic quote or dash as its ASCII counterpart; other characters as they are.
+fn fold_char(c: char) -> char {
+    match c {
+        '‘' | '’' | '‚' | '′' => '\'',
+        '“' | '”' | '„' | '″' | '«' | '»' => '"',
+        '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
+        c => c,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_drops_markdown_markers_and_link_targets() {
+        assert_eq!(
+            plain("**Bold** and `code`, a [link](https://x.y) and snake_case _em_"),
+            "Bold and code, a link and snake_case em"
+        );
+        assert_eq!(plain("  two\n\n lines  "), "two lines");
+        assert_eq!(plain_len("**één**  twee"), 8);
+    }
+
+    #[test]
+    fn normalize_keeps_inner_punctuation() {
+        assert_eq!(normalize("**Eén** “optie”."), normalize("eén \"optie\""));
+        assert_ne!(normalize("1.5 GB"), normalize("15 GB"));
+        assert_ne!(normalize("C++"), normalize("C"));
+        assert_eq!(normalize("ﬁle  name"), normalize("File name"));
+    }
+}
