@@ -130,7 +130,8 @@ pub enum Layout {
 
 /// What a target needs from the CLI besides the bank and the language. The CLI reads this
 /// and nothing else about a target: it never checks a target by name. (The bank's media
-/// files will be one more need here, once a bank can hold them.)
+/// files are not a need: the CLI always reads them into [`Bank::media`], since lint checks
+/// them.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Needs {
     /// When each question last changed ([`Options::changed`]), which the CLI reads from git:

@@ -74,27 +74,34 @@ pub fn is_safe_url(url: &str, image: bool) -> bool {
     }
 }
 
+/// What an image link becomes in a target's HTML when the target carries the file itself (see
+/// [`to_html_with_images`]): `<img src alt width height loading>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Img {
+    /// The address the target gives the file (`media/3f2a….svg`, `@@PLUGINFILE@@/x.png`),
+    /// written as is: the caller makes it a safe relative address.
+    pub src: String,
+    /// The image's size in pixels, when known, for `width` and `height`.
+    pub size: Option<(u32, u32)>,
+    /// Whether to add `loading="lazy"`.
+    pub lazy: bool,
+}
+
 /// Renders `markdown` to an HTML fragment.
 pub fn to_html(markdown: &str, math: Math) -> String {
-    // For each open link or image: whether its tags were dropped as unsafe.
-    let mut dropped: Vec<bool> = Vec::new();
-    let events = Parser::new_ext(markdown, options()).filter_map(|event| match event {
-        Event::Start(Tag::Link { ref dest_url, .. }) => {
-            let safe = is_safe_url(dest_url, false);
-            dropped.push(!safe);
-            safe.then_some(event)
-        }
-        Event::Start(Tag::Image { ref dest_url, .. }) => {
-            let safe = is_safe_url(dest_url, true);
-            dropped.push(!safe);
-            safe.then_some(event)
-        }
-        Event::End(TagEnd::Link | TagEnd::Image) => {
-            (!dropped.pop().unwrap_or(false)).then_some(event)
-        }
-        other => Some(other),
-    });
-    let events = events.map(|event| match event {
+    to_html_with_images(markdown, math, &mut |_| None)
+}
+
+/// Renders `markdown` to an HTML fragment, asking `images` about each image's destination:
+/// `Some` writes that [`Img`] with the image's alt text, `None` renders the link as written
+/// (when its address is safe).
+pub fn to_html_with_images(
+    markdown: &str,
+    math: Math,
+    images: &mut dyn FnMut(&str) -> Option<Img>,
+) -> String {
+    // Raw HTML becomes text first, so that only the markup made here is markup.
+    let events = Parser::new_ext(markdown, options()).map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::InlineMath(tex) => match math {
             Math::Delimiters => Event::Text(CowStr::from(format!("\\({tex}\\)"))),
@@ -108,9 +115,66 @@ pub fn to_html(markdown: &str, math: Math) -> String {
         },
         other => other,
     });
+    // For each open link or image: whether its tags were dropped (unsafe, or replaced).
+    let mut dropped: Vec<bool> = Vec::new();
+    // The image being replaced: its `Img` and its alt text so far.
+    let mut replacing: Option<(Img, String)> = None;
+    let events = events.filter_map(|event| match event {
+        _ if replacing.is_some() => match event {
+            Event::End(TagEnd::Image) => {
+                let (img, alt) = replacing.take()?;
+                dropped.pop();
+                Some(Event::InlineHtml(CowStr::from(img_tag(&img, &alt))))
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, alt)) = replacing.as_mut() {
+                    alt.push_str(&t);
+                }
+                None
+            }
+            _ => None,
+        },
+        Event::Start(Tag::Link { ref dest_url, .. }) => {
+            let safe = is_safe_url(dest_url, false);
+            dropped.push(!safe);
+            safe.then_some(event)
+        }
+        Event::Start(Tag::Image { ref dest_url, .. }) => {
+            if let Some(img) = images(dest_url) {
+                dropped.push(true);
+                replacing = Some((img, String::new()));
+                return None;
+            }
+            let safe = is_safe_url(dest_url, true);
+            dropped.push(!safe);
+            safe.then_some(event)
+        }
+        Event::End(TagEnd::Link | TagEnd::Image) => {
+            (!dropped.pop().unwrap_or(false)).then_some(event)
+        }
+        other => Some(other),
+    });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
     out
+}
+
+/// The `<img>` element of a replaced image: every value escaped for an attribute.
+fn img_tag(img: &Img, alt: &str) -> String {
+    let attr = |value: &str| {
+        let mut out = String::with_capacity(value.len());
+        html::push_html(&mut out, std::iter::once(Event::Text(CowStr::from(value))));
+        out.replace('"', "&quot;")
+    };
+    let mut tag = format!("<img src=\"{}\" alt=\"{}\"", attr(&img.src), attr(alt));
+    if let Some((width, height)) = img.size {
+        tag.push_str(&format!(" width=\"{width}\" height=\"{height}\""));
+    }
+    if img.lazy {
+        tag.push_str(" loading=\"lazy\"");
+    }
+    tag.push('>');
+    tag
 }
 
 /// `tex` as a MathML `<math>` element (MathML Core, no `style` attributes), or `None` when it
@@ -164,7 +228,16 @@ fn without_style_attributes(markup: &str) -> String {
 
 /// Renders `markdown` that is one paragraph to inline HTML, without the `<p>` around it.
 pub fn to_inline_html(markdown: &str, math: Math) -> String {
-    let mut html = to_html(markdown, math);
+    to_inline_html_with_images(markdown, math, &mut |_| None)
+}
+
+/// [`to_inline_html`], asking `images` about each image as [`to_html_with_images`] does.
+pub fn to_inline_html_with_images(
+    markdown: &str,
+    math: Math,
+    images: &mut dyn FnMut(&str) -> Option<Img>,
+) -> String {
+    let mut html = to_html_with_images(markdown, math, images);
     let inline = inline_range(&html);
     html.truncate(inline.end);
     html.replace_range(..inline.start, "");
@@ -243,6 +316,25 @@ mod tests {
         assert!(
             html.contains("<img src=\"data:image/png;base64,AA==\""),
             "{html}"
+        );
+    }
+
+    #[test]
+    fn a_replaced_image_keeps_its_alt_text_and_escapes_everything() {
+        let html = to_html_with_images(
+            "![A *\"roofline\"* <plot>](roofline.svg) and ![x](https://example.org/y.png)",
+            Math::MathMl,
+            &mut |dest| {
+                (dest == "roofline.svg").then(|| Img {
+                    src: "media/ab&c.svg".into(),
+                    size: Some((640, 360)),
+                    lazy: true,
+                })
+            },
+        );
+        assert_eq!(
+            html,
+            "<p><img src=\"media/ab&amp;c.svg\" alt=\"A &quot;roofline&quot; &lt;plot&gt;\" width=\"640\" height=\"360\" loading=\"lazy\"> and <img src=\"https://example.org/y.png\" alt=\"x\" /></p>\n"
         );
     }
 

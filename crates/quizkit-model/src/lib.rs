@@ -11,6 +11,7 @@ mod diag;
 pub mod format;
 mod layout;
 pub mod load;
+pub mod media;
 mod question;
 pub mod render;
 pub mod schema;
@@ -23,6 +24,7 @@ pub mod write;
 pub use config::{BankConfig, ExportConfig, LintConfig, SeverityName};
 pub use diag::{Diagnostic, FileId, Related, Severity, SourceFile, sort_diagnostics};
 pub use load::{Content, InputFile, Loaded, load};
+pub use media::{Lookup, Media, MediaContent, MediaType};
 pub use question::{
     Allow, AnswerKey, Choice, Difficulty, Question, QuestionFile, index_letter, letter_index,
 };
@@ -39,6 +41,9 @@ pub struct Bank {
     pub config_file: FileId,
     /// The categories, sorted by `order`, then folder name.
     pub categories: Vec<Category>,
+    /// The image files the texts name, as the CLI read them ([`media`]); empty after
+    /// [`load()`] until the CLI fills it in.
+    pub media: Media,
 }
 
 impl Bank {
@@ -56,6 +61,17 @@ impl Bank {
         self.categories
             .iter()
             .flat_map(|c| c.topics.iter().map(move |t| (c, t)))
+    }
+
+    /// The folder of a topic relative to the bank root (`category/topic`): where its question
+    /// files are, and where their image links are resolved first.
+    pub fn topic_dir(category: &Category, topic: &Topic) -> String {
+        format!("{}/{}", category.slug, topic.slug)
+    }
+
+    /// What an image link `dest` in a text of `topic` finds in the bank's media.
+    pub fn image(&self, category: &Category, topic: &Topic, dest: &str) -> Lookup<'_> {
+        self.media.lookup(&Self::topic_dir(category, topic), dest)
     }
 
     /// The number of questions.

@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 
 use crate::suggest::did_you_mean;
 use crate::{
-    Bank, BankConfig, Category, CategoryMeta, Diagnostic, FileId, LocalizedText, Question,
+    Bank, BankConfig, Category, CategoryMeta, Diagnostic, FileId, LocalizedText, Media, Question,
     QuestionFile, Severity, SourceFile, Spanned, Topic, TopicMeta,
 };
 
@@ -248,6 +248,7 @@ pub fn load(mut files: Vec<InputFile>) -> Loaded {
                 config,
                 config_file,
                 categories,
+                media: Media::default(),
             };
             resolve_languages(&mut bank, &mut diagnostics);
             Some(bank)

@@ -205,6 +205,7 @@ impl ClearSpans for crate::Bank {
             config,
             config_file,
             categories,
+            media: _,
         } = self;
         config.clear_spans();
         *config_file = crate::FileId::default();
