@@ -464,4 +464,77 @@ mod tests {
         assert_eq!(dimensions(MediaType::Gif, gif), Some((1, 1)));
         assert_eq!(dimensions(MediaType::Png, b"\x89PNG\r\n\x1a\n"), None);
     }
+
+    mod never_panics {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Markdown and paths made of the pieces that matter here.
+        fn texts() -> impl Strategy<Value = String> {
+            let piece = prop::sample::select(vec![
+                "![",
+                "]",
+                "(",
+                ")",
+                "<",
+                ">",
+                "a",
+                "é",
+                "..",
+                "/",
+                "\\",
+                "%",
+                "%2",
+                "%20",
+                "%ff",
+                ":",
+                "C:",
+                "https:",
+                "#",
+                " ",
+                "\n",
+                "[r]",
+                "[r]: x",
+                "`",
+                "<svg",
+                "width=\"",
+                "viewBox=\"0 0 ",
+                "9",
+                "\"",
+            ]);
+            prop::collection::vec(piece, 0..30).prop_map(|p| p.concat())
+        }
+
+        proptest! {
+            /// Every image range lies on character boundaries of its text.
+            #[test]
+            fn image_links_give_valid_ranges(text in texts()) {
+                for link in image_links(&text) {
+                    prop_assert!(text.get(link.range.clone()).is_some());
+                }
+            }
+
+            /// A resolved path never leaves the bank: no `..`, no empty part, not absolute.
+            #[test]
+            fn resolved_paths_stay_in_the_bank(dest in texts(), dir in texts()) {
+                if let Resolution::Local(candidates) = resolve(&dir, &dest) {
+                    for path in candidates {
+                        prop_assert!(!path.starts_with('/'));
+                        prop_assert!(path.split('/').all(|p| !p.is_empty() && p != ".." && p != "."));
+                    }
+                }
+            }
+
+            /// Sniffing and sizing take any bytes.
+            #[test]
+            fn any_bytes_are_sniffed_and_sized(bytes in prop::collection::vec(any::<u8>(), 0..64), text in texts()) {
+                MediaType::sniff(&bytes);
+                MediaType::sniff(text.as_bytes());
+                for t in [MediaType::Png, MediaType::Jpeg, MediaType::Gif, MediaType::Webp, MediaType::Svg] {
+                    dimensions(t, &bytes);
+                    dimensions(t, text.as_bytes());
+                }
+            }
+        }
+    }
 }
