@@ -183,10 +183,7 @@ fn quiz_media<'a>(bank: &'a Bank, quiz: &Quiz<'_>) -> Result<Vec<&'a str>, Error
     let mut out = Vec::new();
     if let Some(summary) = &quiz.topic.meta.summary {
         let text = media::Text {
-            field: format!(
-                "summary of topic `{}/{}`",
-                quiz.category.slug, quiz.topic.slug
-            ),
+            field: media::Field::Summary(&quiz.category.slug, &quiz.topic.slug),
             markdown: summary.get_or_first(quiz.lang),
         };
         out.extend(media::sources(

@@ -19,34 +19,60 @@ use crate::markdown::Img;
 
 /// A text of a question in one language, with what to call it in an error.
 pub(crate) struct Text<'a> {
-    /// `stem`, `option B`, `feedback of option B`, `explanation`.
-    pub field: String,
+    /// Which text it is.
+    pub field: Field<'a>,
     /// The Markdown.
     pub markdown: &'a str,
 }
 
+/// Which text a [`Text`] is, named only when an error needs it.
+#[derive(Clone, Copy)]
+pub(crate) enum Field<'a> {
+    Stem,
+    /// The option at this index.
+    Option(usize),
+    /// The feedback of the option at this index.
+    Feedback(usize),
+    Explanation,
+    /// The summary of the topic `category/topic`.
+    Summary(&'a str, &'a str),
+}
+
+impl std::fmt::Display for Field<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let letter = quizkit_model::index_letter;
+        match self {
+            Field::Stem => f.write_str("stem"),
+            Field::Option(i) => write!(f, "option {}", letter(*i)),
+            Field::Feedback(i) => write!(f, "feedback of option {}", letter(*i)),
+            Field::Explanation => f.write_str("explanation"),
+            Field::Summary(c, t) => write!(f, "summary of topic `{c}/{t}`"),
+        }
+    }
+}
+
 /// The texts of `question` that an item in `lang` shows.
 pub(crate) fn question_texts<'a>(question: &'a Question, lang: &str) -> Vec<Text<'a>> {
-    let mut out = vec![Text {
-        field: "stem".into(),
+    let mut out = Vec::with_capacity(2 + 2 * question.options.len());
+    out.push(Text {
+        field: Field::Stem,
         markdown: question.stem.get_or_first(lang),
-    }];
+    });
     for (i, option) in question.options.iter().enumerate() {
-        let letter = quizkit_model::index_letter(i);
         out.push(Text {
-            field: format!("option {letter}"),
+            field: Field::Option(i),
             markdown: option.text.get_or_first(lang),
         });
         if let Some(f) = &option.feedback {
             out.push(Text {
-                field: format!("feedback of option {letter}"),
+                field: Field::Feedback(i),
                 markdown: f.get_or_first(lang),
             });
         }
     }
     if let Some(e) = &question.explanation {
         out.push(Text {
-            field: "explanation".into(),
+            field: Field::Explanation,
             markdown: e.get_or_first(lang),
         });
     }
