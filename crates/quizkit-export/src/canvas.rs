@@ -359,14 +359,19 @@ fn meta_xml(quiz: &Quiz<'_>, images: &mut Images<'_>) -> String {
     )
 }
 
+/// The XML declaration and the root element's start tag of every QTI 1.2 file.
+const QUESTESTINTEROP: &str = concat!(
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+    "<questestinterop xmlns=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2 http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd\">\n",
+);
+
 /// The `questestinterop` of one topic's question bank: an `objectbank` titled by
 /// `bank_title`, as Canvas exports a bank.
 fn bank_xml(quiz: &Quiz<'_>, images: &mut Images<'_>) -> Result<String, Error> {
     let mut x = String::with_capacity(1024 + quiz.topic.questions.len() * 4096);
+    x.push_str(QUESTESTINTEROP);
     x.push_str(&format!(
         concat!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
-            "<questestinterop xmlns=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2 http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd\">\n",
             "  <objectbank ident=\"{}\">\n",
             "    <qtimetadata>\n      <qtimetadatafield>\n        <fieldlabel>bank_title</fieldlabel>\n        <fieldentry>{}</fieldentry>\n      </qtimetadatafield>\n    </qtimetadata>\n",
         ),
@@ -390,10 +395,9 @@ fn push_items(x: &mut String, quiz: &Quiz<'_>, images: &mut Images<'_>) -> Resul
 /// The `questestinterop` of one quiz.
 fn quiz_xml(quiz: &Quiz<'_>, images: &mut Images<'_>) -> Result<String, Error> {
     let mut x = String::with_capacity(1024 + quiz.topic.questions.len() * 4096);
+    x.push_str(QUESTESTINTEROP);
     x.push_str(&format!(
         concat!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
-            "<questestinterop xmlns=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2 http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd\">\n",
             "  <assessment ident=\"{}\" title=\"{}\">\n",
             "    <qtimetadata>\n      <qtimetadatafield>\n        <fieldlabel>cc_maxattempts</fieldlabel>\n        <fieldentry>1</fieldentry>\n      </qtimetadatafield>\n    </qtimetadata>\n",
             "    <section ident=\"root_section\">\n",
