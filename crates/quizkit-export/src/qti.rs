@@ -60,8 +60,9 @@ pub const TARGET: Target = Target {
     export,
 };
 
-/// Items per part of the zip: each part is deflated on its own thread.
-const CHUNK: usize = 256;
+/// Items per part of the zip: each part is deflated on its own thread, with one compressor
+/// for all its entries.
+const CHUNK: usize = 1024;
 
 /// One item of the package.
 struct ItemRef<'a> {
@@ -233,7 +234,8 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     );
     let mut zips = vec![head_zip?];
     zips.extend(item_zips?);
-    let bytes = zipped::concat(zips, "QTI")?;
+    let entries = 1 + test_files.len() + media_files.len() + all.len();
+    let bytes = zipped::concat(zips, entries, "QTI")?;
     Ok(Output {
         files: vec![File {
             path: FILE_NAME.to_owned(),

@@ -34,7 +34,9 @@ pub(crate) fn block(markdown_text: &str, images: &mut Images<'_>) -> String {
     for event in markdown::parser(&normalize_newlines(markdown_text)) {
         w.event(event);
     }
-    w.out.trim_end().to_owned()
+    let end = w.out.trim_end().len();
+    w.out.truncate(end);
+    w.out
 }
 
 /// `markdown` as the content of a choice: inline XHTML without the paragraph when the text is
