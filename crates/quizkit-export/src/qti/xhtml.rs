@@ -24,8 +24,16 @@ pub(crate) type Images<'f> = dyn FnMut(&str) -> Option<Img> + 'f;
 /// `markdown` as block-level XHTML (paragraphs, lists, tables), for the stem, feedback and
 /// the explanation; `images` is asked about each image's destination.
 pub(crate) fn block(markdown_text: &str, images: &mut Images<'_>) -> String {
+    let mut out = String::new();
+    block_into(&mut out, markdown_text, images);
+    out
+}
+
+/// [`block`], appended to `out` (an item being written) instead of a string of its own.
+pub(crate) fn block_into(out: &mut String, markdown_text: &str, images: &mut Images<'_>) {
+    let start = out.len();
     let mut w = Writer {
-        out: String::new(),
+        out,
         links: Vec::new(),
         image: None,
         in_head: false,
@@ -34,9 +42,8 @@ pub(crate) fn block(markdown_text: &str, images: &mut Images<'_>) -> String {
     for event in markdown::parser(&normalize_newlines(markdown_text)) {
         w.event(event);
     }
-    let end = w.out.trim_end().len();
-    w.out.truncate(end);
-    w.out
+    let end = start + out[start..].trim_end().len();
+    out.truncate(end);
 }
 
 /// `markdown` as the content of a choice: inline XHTML without the paragraph when the text is
@@ -93,8 +100,8 @@ fn push_escaped(out: &mut String, s: &str) {
     out.push_str(&s[start..]);
 }
 
-struct Writer<'f, 'g> {
-    out: String,
+struct Writer<'o, 'f, 'g> {
+    out: &'o mut String,
     /// For each open link or image: whether it was dropped as unsafe.
     links: Vec<bool>,
     /// While inside an image: its address and size, and the alt text so far.
@@ -104,7 +111,7 @@ struct Writer<'f, 'g> {
     images: &'f mut Images<'g>,
 }
 
-impl Writer<'_, '_> {
+impl Writer<'_, '_, '_> {
     fn event(&mut self, event: Event<'_>) {
         if let Some((_, alt)) = &mut self.image {
             match event {
@@ -113,9 +120,9 @@ impl Writer<'_, '_> {
                         return;
                     };
                     self.out.push_str("<img src=\"");
-                    push_escaped(&mut self.out, &img.src);
+                    push_escaped(self.out, &img.src);
                     self.out.push_str("\" alt=\"");
-                    push_escaped(&mut self.out, alt.trim());
+                    push_escaped(self.out, alt.trim());
                     if let Some((width, height)) = img.size {
                         self.out
                             .push_str(&format!("\" width=\"{width}\" height=\"{height}"));
@@ -136,12 +143,10 @@ impl Writer<'_, '_> {
         match event {
             Event::Start(tag) => self.start(tag),
             Event::End(tag) => self.end(tag),
-            Event::Text(t) | Event::Html(t) | Event::InlineHtml(t) => {
-                push_escaped(&mut self.out, &t)
-            }
+            Event::Text(t) | Event::Html(t) | Event::InlineHtml(t) => push_escaped(self.out, &t),
             Event::Code(t) => {
                 self.out.push_str("<code>");
-                push_escaped(&mut self.out, &t);
+                push_escaped(self.out, &t);
                 self.out.push_str("</code>");
             }
             Event::InlineMath(tex) => self.math(&tex, false),
@@ -150,7 +155,7 @@ impl Writer<'_, '_> {
             Event::HardBreak => self.out.push_str("<br/>\n"),
             Event::Rule => self.out.push_str("<hr/>\n"),
             // Footnotes and task lists are not enabled in quizkit's Markdown.
-            Event::FootnoteReference(t) => push_escaped(&mut self.out, &t),
+            Event::FootnoteReference(t) => push_escaped(self.out, &t),
             Event::TaskListMarker(_) => {}
         }
     }
@@ -160,7 +165,7 @@ impl Writer<'_, '_> {
             Some(m) => self.out.push_str(&m),
             None => {
                 self.out.push_str("<code>");
-                push_escaped(&mut self.out, tex);
+                push_escaped(self.out, tex);
                 self.out.push_str("</code>");
             }
         }
