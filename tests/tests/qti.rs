@@ -1034,6 +1034,8 @@ fn bank_with_images(name: &str) -> quizkit_model::Bank {
         "stem.nl = \"Welke **twee** grootheden laten de KV-cache groeien?\"",
         "stem.nl = \"Welke **twee** grootheden laten de KV-cache groeien? ![schema](diagram.svg)\"",
     );
+    // In a single-choice body too, which pyslet also renders.
+    edit("hw/mem/q.toml", "مرحبا\"", "مرحبا ![schema](diagram.svg)\"");
     let (_, loaded) = quizkit::fsio::load_bank(Some(&dir)).expect("the bank loads");
     let mut bank = loaded.bank.expect("a bank");
     let media = workspace_root().join("tests/media");
