@@ -8,6 +8,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use quizkit_export::{LangChoice, Options};
+use quizkit_model::MediaContent;
 use quizkit_tests::guard::{DEADLINE, run_bounded};
 use quizkit_tests::hostile::{ended, text, write};
 use quizkit_tests::{quizkit, temp_dir, tools_dir, workspace_root, xmllint, zip_entries};
@@ -99,11 +101,16 @@ options = ["$2mn$ FLOPs", "$mn$ FLOPs"]
     dir
 }
 
+/// The files of a zip; the XML ones as text (they must be UTF-8), images lossily.
 fn unzip(zip: &Path) -> BTreeMap<String, String> {
     zip_entries(zip)
         .into_iter()
         .map(|(name, _, bytes)| {
-            let text = String::from_utf8(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let text = if name.ends_with(".xml") || name.ends_with(".qti") {
+                String::from_utf8(bytes).unwrap_or_else(|e| panic!("{name}: {e}"))
+            } else {
+                String::from_utf8_lossy(&bytes).into_owned()
+            };
             (name, text)
         })
         .collect()
@@ -126,8 +133,16 @@ fn export(bank: &Path, args: &[&str]) -> BTreeMap<String, String> {
 
 /// text2qti's package for [`TEXT2QTI`]; HOME is a scratch folder, where it writes its config.
 fn text2qti() -> BTreeMap<String, String> {
-    let dir = temp_dir("canvas/text2qti");
-    write(&dir, "quiz.md", TEXT2QTI.as_bytes());
+    text2qti_of("text2qti", TEXT2QTI, &[])
+}
+
+/// text2qti's package for the quiz `source`, with `files` beside it.
+fn text2qti_of(name: &str, source: &str, files: &[(&str, &[u8])]) -> BTreeMap<String, String> {
+    let dir = temp_dir(&format!("canvas/{name}"));
+    write(&dir, "quiz.md", source.as_bytes());
+    for (path, bytes) in files {
+        write(&dir, path, bytes);
+    }
     let out = run_bounded(
         Command::new(tools_dir().join("py/bin/text2qti"))
             .arg("--latex-render-url")
@@ -189,6 +204,9 @@ fn plain(mattext: Node) -> String {
         if let Some(at) = tag.find("data-equation-content=\"") {
             let v = &tag[at + 23..];
             out.push_str(&format!("${}$", &v[..v.find('"').unwrap_or(v.len())]));
+        } else if tag.starts_with("<img ") {
+            // A packaged image, as its alt text: the two tools name the files differently.
+            out.push_str(&format!("![{}]", attribute(tag, "alt")));
         }
         rest = &rest[close..];
     }
@@ -199,6 +217,17 @@ fn plain(mattext: Node) -> String {
         .replace("&quot;", "\"")
         .replace("&amp;", "&");
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The value of the attribute `name` in the HTML tag `tag`, as written.
+fn attribute<'t>(tag: &'t str, name: &str) -> &'t str {
+    let key = format!(" {name}=\"");
+    tag.find(&key)
+        .map(|at| {
+            let v = &tag[at + key.len()..];
+            &v[..v.find('"').unwrap_or(v.len())]
+        })
+        .unwrap_or("")
 }
 
 /// The structure of one item, independent of identifiers.
@@ -328,6 +357,14 @@ fn resources(files: &BTreeMap<String, String>) -> Vec<(String, Vec<String>, Vec<
     };
     all.iter()
         .map(|r| {
+            if r.attribute("type") == Some("webcontent") {
+                // An image: the two tools name the files differently.
+                for f in kids(*r, CC, "file") {
+                    let href = f.attribute("href").unwrap_or("");
+                    assert!(files.contains_key(href), "{href} is not in the zip");
+                }
+                return ("webcontent".to_owned(), vec!["<image>".to_owned()], vec![]);
+            }
             let files_of: Vec<String> = kids(*r, CC, "file")
                 .iter()
                 .map(|f| {
@@ -453,4 +490,187 @@ fn hostile_text_survives_and_every_language_is_a_quiz() {
             );
         }
     }
+}
+
+/// Every packaged image of `files`: each `<img>` that is no equation names, under Canvas's
+/// `$IMS-CC-FILEBASE$`, a file of the zip that the manifest lists as a `webcontent` resource.
+/// Returns the files the images name.
+fn packaged_images(files: &BTreeMap<String, String>) -> BTreeSet<String> {
+    let manifest = Document::parse(&files["imsmanifest.xml"]).expect("manifest");
+    let webcontent: BTreeSet<&str> = manifest
+        .descendants()
+        .filter(|n| n.has_tag_name((CC, "resource")) && n.attribute("type") == Some("webcontent"))
+        .filter_map(|r| r.attribute("href"))
+        .collect();
+    let mut named = BTreeSet::new();
+    for xml in files.values().filter(|x| x.contains("<questestinterop")) {
+        let doc = Document::parse(xml).expect("well-formed");
+        for m in doc
+            .descendants()
+            .filter(|n| n.has_tag_name((ASI, "mattext")))
+        {
+            let html = m.text().unwrap_or("");
+            for tag in html.split('<').skip(1).filter(|t| t.starts_with("img ")) {
+                let tag = format!("<{tag}");
+                if tag.contains("equation_image") {
+                    continue;
+                }
+                let src = attribute(&tag, "src");
+                let path = src
+                    .strip_prefix("%24IMS-CC-FILEBASE%24/")
+                    .unwrap_or_else(|| panic!("{src}: not under $IMS-CC-FILEBASE$"));
+                assert!(files.contains_key(path), "{path} is not in the zip");
+                assert!(
+                    webcontent.contains(path),
+                    "{path} is no webcontent resource"
+                );
+                named.insert(path.to_owned());
+            }
+        }
+    }
+    named
+}
+
+/// The compare bank with a PNG in the first question's stem, read into its media.
+fn bank_with_image(name: &str) -> quizkit_model::Bank {
+    let dir = bank(name);
+    let path = dir.join("hw/mem/q.toml");
+    let text = fs::read_to_string(&path).expect("q.toml");
+    let stem = "stem = \"Hoeveel geheugen nemen de gewichten in FP16 in?\"";
+    assert!(text.contains(stem));
+    fs::write(
+        &path,
+        text.replacen(
+            stem,
+            "stem = \"Hoeveel geheugen nemen de gewichten in FP16 in? ![een roofline](roofline.png)\"",
+            1,
+        ),
+    )
+    .expect("write");
+    let (_, loaded) = quizkit::fsio::load_bank(Some(&dir)).expect("the bank loads");
+    let mut bank = loaded.bank.expect("a bank");
+    bank.media
+        .files
+        .insert("hw/mem/roofline.png".into(), MediaContent::Bytes(png()));
+    bank
+}
+
+fn png() -> Vec<u8> {
+    fs::read(workspace_root().join("tests/media/roofline.png")).expect("the test PNG")
+}
+
+/// The package of `bank`, exported in process (the CLI reads no media yet).
+fn export_in_process(
+    bank: &quizkit_model::Bank,
+    name: &str,
+    banks: bool,
+) -> BTreeMap<String, String> {
+    let options = Options {
+        lang: LangChoice::Default,
+        canvas_banks: banks,
+        ..Options::default()
+    };
+    let out = quizkit_export::canvas::export(bank, &options).expect("the bank exports");
+    let zip = temp_dir(&format!("canvas/{name}-zip")).join("canvas.zip");
+    fs::write(&zip, &out.files[0].bytes).expect("write");
+    unzip(&zip)
+}
+
+#[test]
+fn an_image_is_packaged_as_text2qti_packages_one() {
+    let ours = export_in_process(&bank_with_image("image"), "image", false);
+    let source = TEXT2QTI.replacen(
+        "in FP16 in?",
+        "in FP16 in? ![een roofline](roofline.png)",
+        1,
+    );
+    let theirs = text2qti_of("text2qti-image", &source, &[("roofline.png", &png())]);
+    validate(&ours, "quizkit-image");
+    validate(&theirs, "text2qti-image");
+    let (a, b) = (shapes(&ours), shapes(&theirs));
+    assert!(a[0].stem.ends_with("![een roofline]"), "{}", a[0].stem);
+    assert_eq!(a, b);
+    assert_eq!(resources(&ours), resources(&theirs));
+    let ours_named = packaged_images(&ours);
+    assert_eq!(packaged_images(&theirs).len(), 1);
+    assert_eq!(ours_named.len(), 1);
+    let file = ours_named.first().expect("one image");
+    assert!(
+        file.starts_with("media/") && file.ends_with(".png"),
+        "{file}"
+    );
+    assert_eq!(
+        ours[file].as_bytes(),
+        String::from_utf8_lossy(&png()).as_bytes()
+    );
+    // With its size, which text2qti leaves out.
+    let quiz = ours
+        .values()
+        .find(|x| x.contains("<questestinterop"))
+        .expect("the quiz");
+    assert!(
+        quiz.contains("alt=&quot;een roofline&quot; width=&quot;4&quot; height=&quot;3&quot;"),
+        "{quiz}"
+    );
+}
+
+#[test]
+fn canvas_banks_writes_a_question_bank_per_topic() {
+    let dir = bank("banks");
+    // A second topic, so that each becomes a bank of its own.
+    write(&dir, "hw/par/topic.toml", b"title = \"Parallellisme\"\n");
+    write(
+        &dir,
+        "hw/par/q.toml",
+        b"[[question]]\nid = \"threads\"\nstem = \"Hoeveel threads telt een warp?\"\nanswer = \"B\"\noptions = [\"16\", \"32\", \"64\"]\n",
+    );
+    let quizzes = export(&dir, &[]);
+    let banks = export(&dir, &["--canvas-banks"]);
+    validate(&banks, "banks");
+    // The same items, in banks now.
+    assert_eq!(shapes(&banks), shapes(&quizzes));
+    let paths: Vec<&String> = banks.keys().collect();
+    assert_eq!(
+        paths,
+        [
+            "imsmanifest.xml",
+            "non_cc_assessments/quizkit_bank_hw_mem.xml.qti",
+            "non_cc_assessments/quizkit_bank_hw_par.xml.qti",
+        ],
+        "a bank file per topic, as Canvas exports banks, and no quiz settings"
+    );
+    let resources = resources(&banks);
+    assert_eq!(resources.len(), 2);
+    for (kind, files, deps) in &resources {
+        assert_eq!(kind, "imsqti_xmlv1p2");
+        assert_eq!(files.len(), 1);
+        assert!(deps.is_empty());
+    }
+    let doc = Document::parse(&banks["non_cc_assessments/quizkit_bank_hw_mem.xml.qti"])
+        .expect("the bank");
+    let root = doc.root_element();
+    let objectbank = kids(root, ASI, "objectbank");
+    assert_eq!(objectbank.len(), 1, "one objectbank, no assessment");
+    assert_eq!(
+        objectbank[0].attribute("ident"),
+        Some("quizkit_bank_hw_mem")
+    );
+    let field = first(objectbank[0], "qtimetadatafield");
+    assert_eq!(first(field, "fieldlabel").text(), Some("bank_title"));
+    assert_eq!(first(field, "fieldentry").text(), Some("Geheugen"));
+    assert_eq!(kids(objectbank[0], ASI, "item").len(), 3);
+    // `[export] canvas_banks = true` in quizkit.toml does the same for every export.
+    write(
+        &dir,
+        "quizkit.toml",
+        b"id = \"canvas-test\"\nlanguages = [\"nl\"]\n\n[export]\ncanvas_banks = true\n",
+    );
+    assert_eq!(export(&dir, &[]), banks);
+}
+
+#[test]
+fn images_in_banks_are_packaged_too() {
+    let files = export_in_process(&bank_with_image("bank-image"), "bank-image", true);
+    validate(&files, "bank-image");
+    assert_eq!(packaged_images(&files).len(), 1);
 }

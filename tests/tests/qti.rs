@@ -17,6 +17,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use quizkit_export::{LangChoice, Options};
+use quizkit_model::MediaContent;
 use quizkit_tests::guard::{DEADLINE, run_bounded};
 use quizkit_tests::hostile::{ended, text, write};
 use quizkit_tests::{quizkit, temp_dir, tools_python, workspace_root, xmllint, zip_entries};
@@ -318,6 +320,27 @@ fn item_rules(path: &str, xml: &str, problems: &mut Vec<String>) {
     }
 }
 
+/// Every image an item shows from the package is a file of the item's resource (the CP way
+/// of saying the item needs it), found from the item's folder.
+fn image_rules(href: &str, xml: &str, files: &[&str], problems: &mut Vec<String>) {
+    let Ok(doc) = Document::parse(xml) else {
+        return;
+    };
+    let base = Path::new(href).parent().unwrap_or(Path::new(""));
+    for img in descendants(doc.root_element(), "img") {
+        let src = img.attribute("src").unwrap_or("");
+        if src.contains("://") || src.starts_with("data:") {
+            continue;
+        }
+        let resolved = normalize(&base.join(src));
+        if !files.contains(&resolved.as_str()) {
+            problems.push(format!(
+                "{href}: the image {src} is no file of its resource"
+            ));
+        }
+    }
+}
+
 /// What no XSD catches, in the whole package folder: every item's rules, and the manifest's
 /// structure (resources, files, dependencies, LOM).
 fn rules(dir: &Path) -> Result<(), String> {
@@ -398,6 +421,7 @@ fn rules(dir: &Path) -> Result<(), String> {
         match r.attribute("type") {
             Some("imsqti_item_xmlv2p1") => {
                 item_rules(href, &xml, &mut problems);
+                image_rules(href, &xml, &files, &mut problems);
                 let lom: Vec<Node> = r
                     .descendants()
                     .filter(|n| n.has_tag_name((LOM, "lom")))
@@ -982,6 +1006,160 @@ fn a_forbidden_character_is_refused_by_both_targets() {
             !zip.exists(),
             "{target}: refused but wrote {}",
             zip.display()
+        );
+    }
+}
+
+/// The QTI bank with images: a PNG in the flops topic folder, the same bytes under `media/`
+/// for another topic, and an SVG under `media/`, read into the bank's media as the CLI does.
+fn bank_with_images(name: &str) -> quizkit_model::Bank {
+    let dir = qti_bank(name);
+    let edit = |path: &str, from: &str, to: &str| {
+        let text = fs::read_to_string(dir.join(path)).expect("the bank file");
+        assert!(text.contains(from), "{from} not in {path}");
+        write(&dir, path, text.replacen(from, to, 1).as_bytes());
+    };
+    edit(
+        "hw/par/q.toml",
+        "![een schema](https://example.org/schema.png)",
+        "![een schema](https://example.org/schema.png)\\n\\n![een roofline](roofline.png)",
+    );
+    edit(
+        "hw/mem/q.toml",
+        "Elk gewicht kost 2 bytes.\n",
+        "Elk gewicht kost 2 bytes. ![dezelfde roofline](roofline-copy.png)\n",
+    );
+    edit(
+        "hw/mem/q.toml",
+        "stem.nl = \"Welke **twee** grootheden laten de KV-cache groeien?\"",
+        "stem.nl = \"Welke **twee** grootheden laten de KV-cache groeien? ![schema](diagram.svg)\"",
+    );
+    // In a single-choice body too, which pyslet also renders.
+    edit("hw/mem/q.toml", "مرحبا\"", "مرحبا ![schema](diagram.svg)\"");
+    let (_, loaded) = quizkit::fsio::load_bank(Some(&dir)).expect("the bank loads");
+    let mut bank = loaded.bank.expect("a bank");
+    let media = workspace_root().join("tests/media");
+    let png = fs::read(media.join("roofline.png")).expect("the test PNG");
+    let svg = fs::read(media.join("diagram.svg")).expect("the test SVG");
+    for (path, bytes) in [
+        ("hw/par/roofline.png", &png),
+        ("media/roofline-copy.png", &png),
+        ("media/diagram.svg", &svg),
+    ] {
+        bank.media
+            .files
+            .insert(path.into(), MediaContent::Bytes(bytes.clone()));
+    }
+    bank
+}
+
+/// The package of `bank` in Dutch, written beside the other test packages.
+fn export_in_process(bank: &quizkit_model::Bank, name: &str) -> PathBuf {
+    let options = Options {
+        lang: LangChoice::One("nl".into()),
+        timestamp: 1_800_000_000,
+        ..Options::default()
+    };
+    let out = quizkit_export::qti::export(bank, &options).expect("the bank exports");
+    let zip = temp_dir(&format!("qti/{name}-zip")).join("qti.zip");
+    fs::write(&zip, &out.files[0].bytes).expect("write the package");
+    zip
+}
+
+#[test]
+fn each_image_is_packaged_once_and_every_item_lists_and_finds_it() {
+    let bank = bank_with_images("images");
+    let zip = export_in_process(&bank, "images");
+    let files = unzip(&zip);
+    let media: Vec<&String> = files.keys().filter(|p| p.starts_with("media/")).collect();
+    // Two files: the PNG (both links, one file) and the SVG, named by their bytes.
+    assert_eq!(media.len(), 2, "{media:?}");
+    let png = media.iter().find(|p| p.ends_with(".png")).expect("the PNG");
+    assert_eq!(png.len(), "media/".len() + 16 + ".png".len(), "{png}");
+    assert_eq!(
+        files[png.as_str()],
+        fs::read(workspace_root().join("tests/media/roofline.png")).expect("PNG")
+    );
+    let flops = std::str::from_utf8(&files["items/flops.xml"]).expect("UTF-8");
+    assert!(
+        flops.contains(&format!(
+            "<img src=\"../{png}\" alt=\"een roofline\" width=\"4\" height=\"3\"/>"
+        )),
+        "{flops}"
+    );
+    let kv = std::str::from_utf8(&files["items/kv-cache-grows.xml"]).expect("UTF-8");
+    assert!(
+        kv.contains("width=\"120\" height=\"80\"/>"),
+        "the SVG's size: {kv}"
+    );
+    // The XSDs, the rules (every image a file of its item's resource, every file listed and
+    // present) and pyslet, which reads and scores the items with images.
+    let dir = extract(&files, "images");
+    let report = check(&dir).unwrap_or_else(|e| panic!("the package fails its check:\n{e}"));
+    compare_with_bank(&report, &files);
+    let from_zip = pyslet(&zip).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(from_zip["items"], report["items"]);
+    let listing = |href: &str| -> Vec<String> {
+        report["resources"]
+            .as_array()
+            .expect("resources")
+            .iter()
+            .find(|r| r["href"] == href)
+            .map(|r| {
+                r["files"]
+                    .as_array()
+                    .expect("files")
+                    .iter()
+                    .filter_map(|f| f.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        listing("items/flops.xml"),
+        ["items/flops.xml", png.as_str()]
+    );
+    assert_eq!(
+        listing("items/fp16-weights.xml"),
+        ["items/fp16-weights.xml", png.as_str()]
+    );
+    // The same check fails when an item's image is not listed, or not there.
+    let manifest = std::str::from_utf8(&files["imsmanifest.xml"]).expect("UTF-8");
+    let line = format!("      <file href=\"{png}\"/>\n");
+    let mut unlisted = files.clone();
+    unlisted.insert(
+        "imsmanifest.xml".into(),
+        manifest.replace(&line, "").into_bytes(),
+    );
+    let e = check(&extract(&unlisted, "images-unlisted")).expect_err("an unlisted image");
+    assert!(e.contains("is no file of its resource"), "{e}");
+    assert!(e.contains("which the manifest does not list"), "{e}");
+    let mut gone = files.clone();
+    gone.remove(png.as_str());
+    let e = check(&extract(&gone, "images-gone")).expect_err("a missing image");
+    assert!(e.contains("is not in the package"), "{e}");
+    // The same bank gives the same bytes.
+    assert_eq!(
+        fs::read(&zip).expect("zip"),
+        fs::read(export_in_process(&bank, "images-again")).expect("zip")
+    );
+}
+
+#[test]
+fn an_image_link_to_no_file_is_refused_with_the_question_named() {
+    let mut bank = bank_with_images("images-missing");
+    bank.media.files.remove("media/diagram.svg");
+    let options = Options {
+        lang: LangChoice::One("nl".into()),
+        ..Options::default()
+    };
+    for export in [quizkit_export::qti::export, quizkit_export::canvas::export] {
+        let err = export(&bank, &options).expect_err("a broken picture is refused");
+        assert_eq!(err.question.as_deref(), Some("kv-cache-grows"));
+        assert!(
+            err.message.contains("`diagram.svg`") && err.message.contains("no such file"),
+            "{}",
+            err.message
         );
     }
 }

@@ -13,18 +13,31 @@
 //!   answer (`general_fb`), per-option feedback shown when that option is picked, and the
 //!   condition that scores 100;
 //! - texts as HTML (`mattext texttype="text/html"`), math as Canvas's equation images, which
-//!   Canvas renders from the LaTeX.
+//!   Canvas renders from the LaTeX;
+//! - each image file of the bank a text shows, once, as `media/<hash>.<ext>` (see
+//!   [`crate::qti::media`]), a `webcontent` resource of the manifest, referenced from the HTML
+//!   as `$IMS-CC-FILEBASE$/media/…` (percent-encoded, as text2qti writes it), which Canvas
+//!   points at the file it imports into the course's files.
 //!
-//! One language per quiz; `--lang all` writes a quiz per topic and language. Canvas shuffles
-//! a whole quiz or none of it: a topic's quiz shuffles when every one of its questions may.
+//! With [`Options::canvas_banks`] (`--canvas-banks`, or `canvas_banks = true` under `[export]`
+//! in `quizkit.toml`), each topic is a question bank instead of a quiz, as Canvas exports a
+//! bank: `non_cc_assessments/<bank>.xml.qti`, a `questestinterop` whose `objectbank` carries
+//! the bank's title (`bank_title`) and the same items, with no quiz settings. Teachers then
+//! draw quizzes from the banks (question groups), which is what a bank of many questions
+//! per topic is for.
+//!
+//! One language per quiz or bank; `--lang all` writes one per topic and language. Canvas
+//! shuffles a whole quiz or none of it: a topic's quiz shuffles when every one of its
+//! questions may.
 
-use quizkit_model::{Bank, Question, Topic};
+use quizkit_model::{Bank, Category, Question, Topic};
 use rayon::prelude::*;
 
 use crate::markdown::{self, Math};
 use crate::moodle::common;
 use crate::qti::item::{Scoring, scoring, title};
-use crate::qti::xhtml::escape;
+use crate::qti::media::{self, Carried};
+use crate::qti::xhtml::{Images, escape};
 use crate::qti::{Identifiers, ncname, warnings};
 use crate::{Error, File, Kind, Layout, Needs, Options, Output, Target, Warning, zipped};
 
@@ -34,7 +47,7 @@ pub const FILE_NAME: &str = "canvas.zip";
 /// The Canvas target.
 pub const TARGET: Target = Target {
     name: "canvas",
-    summary: "Canvas QTI 1.2 (.zip): a quiz per topic for Canvas Classic and New Quizzes",
+    summary: "Canvas QTI 1.2 (.zip): a quiz (--canvas-banks: a question bank) per topic",
     default_path: FILE_NAME,
     layout: Layout::File,
     needs: Needs {
@@ -43,10 +56,14 @@ pub const TARGET: Target = Target {
     export,
 };
 
-/// One quiz: a topic in one language.
+/// Where Canvas's image addresses start: the course files the package's files go to.
+const FILEBASE: &str = "%24IMS-CC-FILEBASE%24/";
+
+/// One quiz (or bank): a topic in one language.
 struct Quiz<'a> {
     ident: String,
     title: String,
+    category: &'a Category,
     topic: &'a Topic,
     lang: &'a str,
     /// Appended to item identifiers: the language when the package holds several.
@@ -57,7 +74,15 @@ struct Quiz<'a> {
 /// Exports `bank` as a Canvas QTI package.
 pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     let langs = options.languages(bank)?;
-    common::check_bank(bank, "canvas")?;
+    common::check_characters(bank)?;
+    let banks = options.canvas_banks
+        || bank
+            .config
+            .export
+            .canvas_banks
+            .as_ref()
+            .is_some_and(|b| b.value);
+    let kind = if banks { "bank" } else { "quiz" };
     let several = langs.len() > 1;
     let mut quizzes = Vec::new();
     let mut ids = Identifiers::default();
@@ -81,7 +106,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             }
             let shuffles: Vec<bool> = topic.questions.iter().map(|q| bank.shuffles(q)).collect();
             let shuffle = shuffles.iter().all(|&s| s);
-            if !shuffle && shuffles.iter().any(|&s| s) && *lang == langs[0] {
+            if !banks && !shuffle && shuffles.iter().any(|&s| s) && *lang == langs[0] {
                 warnings.push(Warning {
                     question: None,
                     message: format!(
@@ -92,8 +117,9 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                 });
             }
             quizzes.push(Quiz {
-                ident: ids.claim(&format!("quizkit_quiz_{}", name.replace('-', "_")), None)?,
+                ident: ids.claim(&format!("quizkit_{kind}_{}", name.replace('-', "_")), None)?,
                 title,
+                category,
                 topic,
                 lang,
                 suffix: if several {
@@ -105,32 +131,44 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             });
         }
     }
-    let files: Vec<Result<[(String, String); 2], Error>> = quizzes
+    let sources: Vec<Vec<&str>> = quizzes
+        .par_iter()
+        .map(|quiz| quiz_media(bank, quiz))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let carried = Carried::new(&bank.media, sources.into_iter().flatten().collect());
+    let files: Vec<Result<Vec<(String, String)>, Error>> = quizzes
         .par_iter()
         .map(|quiz| {
-            Ok([
+            let images =
+                &mut |dest: &str| carried.img(bank, quiz.category, quiz.topic, dest, FILEBASE);
+            if banks {
+                return Ok(vec![(bank_path(quiz), bank_xml(quiz, images)?)]);
+            }
+            Ok(vec![
                 (
                     format!("{}/{}.xml", quiz.ident, quiz.ident),
-                    quiz_xml(quiz)?,
+                    quiz_xml(quiz, images)?,
                 ),
                 (
                     format!("{}/assessment_meta.xml", quiz.ident),
-                    meta_xml(quiz),
+                    meta_xml(quiz, images),
                 ),
             ])
         })
         .collect();
+    let media_files = carried.files();
     let mut all = vec![(
         "imsmanifest.xml".to_owned(),
-        manifest(bank, &quizzes, langs[0]),
+        manifest(bank, &quizzes, langs[0], banks, &media_files),
     )];
     for f in files {
         all.extend(f?);
     }
-    let entries: Vec<(&str, &[u8])> = all
+    let mut entries: Vec<(&str, &[u8])> = all
         .iter()
         .map(|(p, x)| (p.as_str(), x.as_bytes()))
         .collect();
+    entries.extend(media_files.iter().map(|(p, b)| (*p, *b)));
     Ok(Output {
         files: vec![File {
             path: FILE_NAME.to_owned(),
@@ -140,13 +178,53 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     })
 }
 
-/// Markdown as the HTML Canvas shows, escaped as the text of a `mattext`.
-fn html(markdown_text: &str) -> String {
-    let source = markdown_text.replace("\r\n", "\n").replace('\r', "\n");
-    escape(markdown::to_html(&source, Math::CanvasImages).trim_end())
+/// The bank paths of the images a quiz shows: its questions' and its description's.
+fn quiz_media<'a>(bank: &'a Bank, quiz: &Quiz<'_>) -> Result<Vec<&'a str>, Error> {
+    let mut out = Vec::new();
+    if let Some(summary) = &quiz.topic.meta.summary {
+        let text = media::Text {
+            field: media::Field::Summary(&quiz.category.slug, &quiz.topic.slug),
+            markdown: summary.get_or_first(quiz.lang),
+        };
+        out.extend(media::sources(
+            bank,
+            quiz.category,
+            quiz.topic,
+            None,
+            &[text],
+        )?);
+    }
+    for question in &quiz.topic.questions {
+        let texts = media::question_texts(question, quiz.lang);
+        out.extend(media::sources(
+            bank,
+            quiz.category,
+            quiz.topic,
+            Some(&question.id),
+            &texts,
+        )?);
+    }
+    Ok(out)
 }
 
-fn manifest(bank: &Bank, quizzes: &[Quiz<'_>], lang: &str) -> String {
+/// Markdown as the HTML Canvas shows, escaped as the text of a `mattext`.
+fn html(markdown_text: &str, images: &mut Images<'_>) -> String {
+    let source = markdown_text.replace("\r\n", "\n").replace('\r', "\n");
+    escape(markdown::to_html_with_images(&source, Math::CanvasImages, images).trim_end())
+}
+
+/// Where a topic's question bank goes, as Canvas's own exports place banks.
+fn bank_path(quiz: &Quiz<'_>) -> String {
+    format!("non_cc_assessments/{}.xml.qti", quiz.ident)
+}
+
+fn manifest(
+    bank: &Bank,
+    quizzes: &[Quiz<'_>],
+    lang: &str,
+    banks: bool,
+    media_files: &std::collections::BTreeMap<&str, &[u8]>,
+) -> String {
     let mut x = String::with_capacity(1024 + quizzes.len() * 600);
     x.push_str(&format!(
         concat!(
@@ -161,6 +239,13 @@ fn manifest(bank: &Bank, quizzes: &[Quiz<'_>], lang: &str) -> String {
     ));
     for q in quizzes {
         let id = &q.ident;
+        if banks {
+            let path = bank_path(q);
+            x.push_str(&format!(
+                "    <resource identifier=\"{id}\" type=\"imsqti_xmlv1p2\" href=\"{path}\">\n      <file href=\"{path}\"/>\n    </resource>\n"
+            ));
+            continue;
+        }
         x.push_str(&format!(
             concat!(
                 "    <resource identifier=\"{id}\" type=\"imsqti_xmlv1p2\">\n",
@@ -174,18 +259,29 @@ fn manifest(bank: &Bank, quizzes: &[Quiz<'_>], lang: &str) -> String {
             id = id
         ));
     }
+    for path in media_files.keys() {
+        // `media/<16 hex>.<ext>`: the hash makes the identifier.
+        let hash = path
+            .trim_start_matches("media/")
+            .split('.')
+            .next()
+            .unwrap_or_default();
+        x.push_str(&format!(
+            "    <resource identifier=\"quizkit_media_{hash}\" type=\"webcontent\" href=\"{path}\">\n      <file href=\"{path}\"/>\n    </resource>\n"
+        ));
+    }
     x.push_str("  </resources>\n</manifest>\n");
     x
 }
 
 /// Canvas's quiz settings, with the fields its own exports carry.
-fn meta_xml(quiz: &Quiz<'_>) -> String {
+fn meta_xml(quiz: &Quiz<'_>, images: &mut Images<'_>) -> String {
     let description = quiz
         .topic
         .meta
         .summary
         .as_ref()
-        .map(|s| html(s.get_or_first(quiz.lang)))
+        .map(|s| html(s.get_or_first(quiz.lang), images))
         .unwrap_or_default();
     let points = format!("{}.0", quiz.topic.questions.len());
     let title = escape(&quiz.title);
@@ -263,13 +359,45 @@ fn meta_xml(quiz: &Quiz<'_>) -> String {
     )
 }
 
-/// The `questestinterop` of one quiz.
-fn quiz_xml(quiz: &Quiz<'_>) -> Result<String, Error> {
+/// The XML declaration and the root element's start tag of every QTI 1.2 file.
+const QUESTESTINTEROP: &str = concat!(
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+    "<questestinterop xmlns=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2 http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd\">\n",
+);
+
+/// The `questestinterop` of one topic's question bank: an `objectbank` titled by
+/// `bank_title`, as Canvas exports a bank.
+fn bank_xml(quiz: &Quiz<'_>, images: &mut Images<'_>) -> Result<String, Error> {
     let mut x = String::with_capacity(1024 + quiz.topic.questions.len() * 4096);
+    x.push_str(QUESTESTINTEROP);
     x.push_str(&format!(
         concat!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
-            "<questestinterop xmlns=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2 http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd\">\n",
+            "  <objectbank ident=\"{}\">\n",
+            "    <qtimetadata>\n      <qtimetadatafield>\n        <fieldlabel>bank_title</fieldlabel>\n        <fieldentry>{}</fieldentry>\n      </qtimetadatafield>\n    </qtimetadata>\n",
+        ),
+        quiz.ident,
+        escape(&quiz.title)
+    ));
+    push_items(&mut x, quiz, images)?;
+    x.push_str("  </objectbank>\n</questestinterop>\n");
+    Ok(x)
+}
+
+/// Every question of the topic as an `item`.
+fn push_items(x: &mut String, quiz: &Quiz<'_>, images: &mut Images<'_>) -> Result<(), Error> {
+    for question in &quiz.topic.questions {
+        let s = scoring(question)?;
+        push_item(x, question, &s, (quiz.lang, &quiz.suffix), images);
+    }
+    Ok(())
+}
+
+/// The `questestinterop` of one quiz.
+fn quiz_xml(quiz: &Quiz<'_>, images: &mut Images<'_>) -> Result<String, Error> {
+    let mut x = String::with_capacity(1024 + quiz.topic.questions.len() * 4096);
+    x.push_str(QUESTESTINTEROP);
+    x.push_str(&format!(
+        concat!(
             "  <assessment ident=\"{}\" title=\"{}\">\n",
             "    <qtimetadata>\n      <qtimetadatafield>\n        <fieldlabel>cc_maxattempts</fieldlabel>\n        <fieldentry>1</fieldentry>\n      </qtimetadatafield>\n    </qtimetadata>\n",
             "    <section ident=\"root_section\">\n",
@@ -277,15 +405,18 @@ fn quiz_xml(quiz: &Quiz<'_>) -> Result<String, Error> {
         quiz.ident,
         escape(&quiz.title)
     ));
-    for question in &quiz.topic.questions {
-        let s = scoring(question)?;
-        push_item(&mut x, question, &s, quiz.lang, &quiz.suffix);
-    }
+    push_items(&mut x, quiz, images)?;
     x.push_str("    </section>\n  </assessment>\n</questestinterop>\n");
     Ok(x)
 }
 
-fn push_item(x: &mut String, question: &Question, s: &Scoring, lang: &str, suffix: &str) {
+fn push_item(
+    x: &mut String,
+    question: &Question,
+    s: &Scoring,
+    (lang, suffix): (&str, &str),
+    images: &mut Images<'_>,
+) {
     let item = ncname(&format!(
         "quizkit_{}{suffix}",
         question.id.replace('-', "_")
@@ -313,13 +444,13 @@ fn push_item(x: &mut String, question: &Question, s: &Scoring, lang: &str, suffi
         title = escape(&title(question, lang)),
         kind = kind,
         ids = labels.join(","),
-        stem = html(question.stem.get_or_first(lang)),
+        stem = html(question.stem.get_or_first(lang), images),
         card = if s.multiple { "Multiple" } else { "Single" },
     ));
     for (option, ident) in question.options.iter().zip(&labels) {
         x.push_str(&format!(
             "              <response_label ident=\"{ident}\">\n                <material>\n                  <mattext texttype=\"text/html\">{}</mattext>\n                </material>\n              </response_label>\n",
-            html(option.text.get_or_first(lang))
+            html(option.text.get_or_first(lang), images)
         ));
     }
     x.push_str(concat!(
@@ -359,14 +490,18 @@ fn push_item(x: &mut String, question: &Question, s: &Scoring, lang: &str, suffi
     }
     x.push_str("            </conditionvar>\n            <setvar action=\"Set\" varname=\"SCORE\">100</setvar>\n          </respcondition>\n        </resprocessing>\n");
     if let Some(explanation) = &question.explanation {
-        push_feedback(x, "general_fb", &html(explanation.get_or_first(lang)));
+        push_feedback(
+            x,
+            "general_fb",
+            &html(explanation.get_or_first(lang), images),
+        );
     }
     for (option, ident) in question.options.iter().zip(&labels) {
         if let Some(feedback) = &option.feedback {
             push_feedback(
                 x,
                 &format!("{ident}_fb"),
-                &html(feedback.get_or_first(lang)),
+                &html(feedback.get_or_first(lang), images),
             );
         }
     }

@@ -85,6 +85,10 @@ pub struct Options {
     /// `assets/preview.js` ([`html::PREVIEW_SCRIPT`]), which the preview server serves.
     /// Off for every export that is written or published.
     pub preview: bool,
+    /// For the `canvas` target: a question bank per topic instead of a quiz (`--canvas-banks`;
+    /// the bank's `[export] canvas_banks` does the same for every export and build). Other
+    /// targets ignore it.
+    pub canvas_banks: bool,
 }
 
 impl Default for Options {
@@ -94,6 +98,7 @@ impl Default for Options {
             timestamp: 0,
             changed: BTreeMap::new(),
             preview: false,
+            canvas_banks: false,
         }
     }
 }

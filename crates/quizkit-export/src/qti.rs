@@ -9,7 +9,10 @@
 //! - `items/<identifier>.xml`: one `assessmentItem` per question and language (`item`);
 //! - `tests/<identifier>.xml`: one `assessmentTest` per topic and language, whose one section
 //!   references the topic's items, so that an LMS that imports tests gets the topic as a quiz
-//!   and one that imports items gets a pool.
+//!   and one that imports items gets a pool;
+//! - `media/<hash>.<ext>`: each image file of the bank that an item shows, once
+//!   ([`media`]), referenced from the item as `../media/…` with its width and height, and
+//!   listed as a `file` of every item resource that shows it.
 //!
 //! Identifiers are the question ids when those are NCNames (as QTI requires), else the id made
 //! one (`_` for what an NCName cannot hold) plus the start of the SHA-1 of the id, so they are
@@ -19,21 +22,23 @@
 //! teacher can publish to the students of that language; QTI has no way to show one item in
 //! the reader's language.
 //!
-//! Refused with an error: characters XML 1.0 forbids, images from the bank's files (a bank
-//! cannot hold media yet; `https://` and `data:` images go out as they are), questions a
-//! choice interaction cannot hold (fewer than two options, a blank option, a key that names no
+//! Refused with an error: characters XML 1.0 forbids, an image link that names no image file
+//! of the bank (`https://` and `data:` images go out as they are), questions a choice
+//! interaction cannot hold (fewer than two options, a blank option, a key that names no
 //! option), and two questions whose identifiers would be the same.
 
 pub(crate) mod item;
+pub(crate) mod media;
 pub(crate) mod xhtml;
 
 use std::collections::BTreeMap;
 
-use quizkit_model::{Bank, Difficulty, Question};
+use quizkit_model::{Bank, Category, Difficulty, Question, Topic};
 use rayon::prelude::*;
 use sha1_smol::Sha1;
 
 use self::item::{Scoring, item_xml, scoring};
+use self::media::Carried;
 use self::xhtml::escape;
 use crate::moodle::common::{self, plain_line};
 use crate::{
@@ -55,11 +60,14 @@ pub const TARGET: Target = Target {
     export,
 };
 
-/// Items per part of the zip: each part is deflated on its own thread.
-const CHUNK: usize = 256;
+/// Items per part of the zip: each part is deflated on its own thread, with one compressor
+/// for all its entries.
+const CHUNK: usize = 1024;
 
 /// One item of the package.
 struct ItemRef<'a> {
+    category: &'a Category,
+    topic: &'a Topic,
     question: &'a Question,
     lang: &'a str,
     identifier: String,
@@ -75,7 +83,7 @@ impl ItemRef<'_> {
 /// Exports `bank` as a QTI 2.1 content package.
 pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     let langs = options.languages(bank)?;
-    common::check_bank(bank, "qti")?;
+    common::check_characters(bank)?;
     let several = langs.len() > 1;
     let suffix = |base: &str, lang: &str| {
         if several {
@@ -103,6 +111,8 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             let mut items = Vec::with_capacity(topic.questions.len());
             for question in &topic.questions {
                 items.push(ItemRef {
+                    category,
+                    topic,
                     question,
                     lang,
                     identifier: ids.claim(&suffix(&question.id, lang), Some(&question.id))?,
@@ -114,16 +124,39 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     }
     let bank_id = bank.config.id.value.as_str();
     let all: Vec<&ItemRef<'_>> = tests.iter().flat_map(|(_, _, items)| items).collect();
+    // The bank files each item shows, then each file's name in the package.
+    let sources: Vec<Vec<&str>> = all
+        .par_iter()
+        .map(|item| {
+            let texts = media::question_texts(item.question, item.lang);
+            media::sources(
+                bank,
+                item.category,
+                item.topic,
+                Some(&item.question.id),
+                &texts,
+            )
+        })
+        .collect::<Result<_, Error>>()?;
+    let carried = Carried::new(&bank.media, sources.iter().flatten().copied().collect());
     // The manifest's part for each chunk of items, and the items' titles, in parallel.
     let described: Vec<(String, Vec<String>)> = all
         .par_chunks(CHUNK)
-        .map(|chunk| {
+        .zip(sources.par_chunks(CHUNK))
+        .map(|(chunk, sources)| {
             let mut manifest = String::with_capacity(chunk.len() * 1024);
             let titles = chunk
                 .iter()
-                .map(|item| {
+                .zip(sources)
+                .map(|(item, sources)| {
                     let title = item::title(item.question, item.lang);
-                    push_item_resource(&mut manifest, bank_id, item, &title);
+                    let mut files: Vec<&str> = Vec::new();
+                    for packed in sources.iter().filter_map(|s| carried.get(s)) {
+                        if !files.contains(&packed.path.as_str()) {
+                            files.push(&packed.path);
+                        }
+                    }
+                    push_item_resource(&mut manifest, bank_id, item, &title, &files);
                     title
                 })
                 .collect();
@@ -162,6 +195,8 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             .iter()
             .map(|(p, x)| (p.as_str(), vec![x.as_bytes()])),
     );
+    let media_files = carried.files();
+    head.extend(media_files.iter().map(|(p, b)| (*p, vec![*b])));
     // The manifest and tests are deflated on one thread while the items are, in chunks, on
     // the others.
     let (head_zip, item_zips) = rayon::join(
@@ -180,9 +215,10 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                                     bank,
                                     item.question,
                                     &item.scoring,
-                                    &item.identifier,
-                                    item.lang,
-                                    title,
+                                    (&item.identifier, item.lang, title),
+                                    &mut |dest| {
+                                        carried.img(bank, item.category, item.topic, dest, "../")
+                                    },
                                 ),
                             )
                         })
@@ -198,7 +234,8 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     );
     let mut zips = vec![head_zip?];
     zips.extend(item_zips?);
-    let bytes = zipped::concat(zips, "QTI")?;
+    let entries = 1 + test_files.len() + media_files.len() + all.len();
+    let bytes = zipped::concat(zips, entries, "QTI")?;
     Ok(Output {
         files: vec![File {
             path: FILE_NAME.to_owned(),
@@ -333,7 +370,14 @@ fn lom_difficulty(d: Difficulty) -> &'static str {
     }
 }
 
-fn push_item_resource(x: &mut String, bank_id: &str, item: &ItemRef<'_>, title: &str) {
+/// The manifest resource of one item; `media` are the package paths of the images it shows.
+fn push_item_resource(
+    x: &mut String,
+    bank_id: &str,
+    item: &ItemRef<'_>,
+    title: &str,
+    media: &[&str],
+) {
     let href = item.href();
     let q = item.question;
     let lang = escape(item.lang);
@@ -363,11 +407,14 @@ fn push_item_resource(x: &mut String, bank_id: &str, item: &ItemRef<'_>, title: 
             "        <qtiMetadata xmlns=\"http://www.imsglobal.org/xsd/imsqti_metadata_v2p1\"><timeDependent>false</timeDependent><interactionType>choiceInteraction</interactionType><feedbackType>nonadaptive</feedbackType><solutionAvailable>true</solutionAvailable><toolName>quizkit</toolName><toolVersion>{}</toolVersion></qtiMetadata>\n",
             "      </metadata>\n",
             "      <file href=\"{}\"/>\n",
-            "    </resource>\n",
         ),
         env!("CARGO_PKG_VERSION"),
         href
     ));
+    for path in media {
+        x.push_str(&format!("      <file href=\"{path}\"/>\n"));
+    }
+    x.push_str("    </resource>\n");
 }
 
 /// The `assessmentTest` of one topic: one part, one section with every item, SCORE the sum.

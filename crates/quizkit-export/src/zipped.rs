@@ -43,7 +43,8 @@ pub(crate) fn zip_pieces(
         .iter()
         .flat_map(|(_, pieces)| pieces.iter().map(|p| p.len()))
         .sum();
-    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(size / 4 + 1024)));
+    // XML deflates to a third or half of its size: room for that, so the buffer rarely grows.
+    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(size / 2 + 1024)));
     for (path, pieces) in files {
         zip.start_file(*path, options).map_err(fail(what))?;
         for bytes in pieces {
@@ -55,9 +56,12 @@ pub(crate) fn zip_pieces(
 
 /// The zips in `parts` as one zip, their entries in order, copied without deflating them
 /// again, so that the parts can be deflated in parallel. The same parts give the same bytes.
-pub(crate) fn concat(parts: Vec<Vec<u8>>, what: &str) -> Result<Vec<u8>, Error> {
-    let size: usize = parts.iter().map(Vec::len).sum();
-    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(size + 1024)));
+/// `entries` is about how many entries they hold, to make room for the central directory.
+pub(crate) fn concat(parts: Vec<Vec<u8>>, entries: usize, what: &str) -> Result<Vec<u8>, Error> {
+    // The parts' own central directories are not copied; the new one takes 46 bytes and the
+    // name per entry, which 128 bytes covers for the paths the packages use.
+    let size = parts.iter().map(Vec::len).sum::<usize>() + entries * 128 + 1024;
+    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(size)));
     // Each part is dropped as soon as it is copied.
     for part in parts {
         let archive = ZipArchive::new(Cursor::new(part.as_slice())).map_err(fail(what))?;

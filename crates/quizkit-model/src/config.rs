@@ -105,4 +105,7 @@ pub struct ExportConfig {
     pub targets: Option<Vec<Spanned<String>>>,
     /// The public address of the HTML site, for links back to a question from other targets.
     pub base_url: Option<Spanned<String>>,
+    /// The `canvas` target writes a question bank per topic instead of a quiz (default false;
+    /// `quizkit export --canvas-banks` does the same for one export).
+    pub canvas_banks: Option<Spanned<bool>>,
 }

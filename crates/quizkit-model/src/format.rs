@@ -804,6 +804,7 @@ fn config(out: &mut Out, mut root: Table) {
             &[
                 ("targets", Style::Plain, Shape::Dotted),
                 ("base_url", Style::Plain, Shape::Dotted),
+                ("canvas_banks", Style::Plain, Shape::Dotted),
             ],
         ),
     ];

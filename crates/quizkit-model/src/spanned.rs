@@ -147,7 +147,7 @@ spans_in_fields! { crate::Allow { rule, reason } }
 spans_in_fields! { crate::TopicMeta { title, summary, key_points, order } }
 spans_in_fields! { crate::CategoryMeta { title, description, order } }
 spans_in_fields! { crate::BankConfig { id, title, languages, shuffle, lint, export } }
-spans_in_fields! { crate::ExportConfig { targets, base_url } }
+spans_in_fields! { crate::ExportConfig { targets, base_url, canvas_banks } }
 
 impl ClearSpans for crate::Question {
     fn clear_spans(&mut self) {

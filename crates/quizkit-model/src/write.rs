@@ -132,13 +132,16 @@ pub fn bank_file(config: &BankConfig, schema: Option<&str>) -> String {
         }
     }
     let export = &config.export;
-    if export.targets.is_some() || export.base_url.is_some() {
+    if export.targets.is_some() || export.base_url.is_some() || export.canvas_banks.is_some() {
         w.header("[export]");
         if let Some(targets) = &export.targets {
             w.strings_always("targets", targets);
         }
         if let Some(url) = &export.base_url {
             w.string("base_url", url);
+        }
+        if let Some(b) = &export.canvas_banks {
+            w.line_raw("canvas_banks", bool_repr(b.value));
         }
     }
     w.finish()

@@ -447,11 +447,24 @@ fn check_chars(
 /// images, which need their bytes embedded (see the module documentation of
 /// [`crate::moodle`]).
 pub(crate) fn check_bank(bank: &Bank, target: &str) -> Result<(), Error> {
+    check(bank, Some(target))
+}
+
+/// [`check_bank`] for a target that carries the bank's image files itself (QTI, Canvas):
+/// characters only.
+pub(crate) fn check_characters(bank: &Bank) -> Result<(), Error> {
+    check(bank, None)
+}
+
+/// The characters, and the images unless `refuse_images` is `None` (else the target named).
+fn check(bank: &Bank, refuse_images: Option<&str>) -> Result<(), Error> {
     for t in texts(bank) {
         for entry in &t.text.entries {
             let lang = Some(entry.lang.value.as_str());
             check_chars(t.question, &t.owner, &t.field, lang, &entry.text.value)?;
-            if let Some(src) = first_image(&entry.text.value) {
+            if let Some(target) = refuse_images
+                && let Some(src) = first_image(&entry.text.value)
+            {
                 let whose = if t.owner.is_empty() {
                     String::new()
                 } else {

@@ -22,7 +22,7 @@ use quizkit_model::{Bank, Question, index_letter};
 
 use crate::moodle::common::{Refusal, checked_keys};
 
-use super::xhtml::{block, escape, flow};
+use super::xhtml::{Images, block_into, escape, flow};
 use crate::Error;
 use crate::moodle::common::{plain_line, shorten};
 
@@ -114,14 +114,13 @@ pub(crate) fn title(question: &Question, lang: &str) -> String {
 }
 
 /// The `assessmentItem` document of `question` in `lang`, under `identifier`, with `title`
-/// (from [`title`]).
+/// (from [`title`]); `images` gives the address of each image the package carries.
 pub(crate) fn item_xml(
     bank: &Bank,
     question: &Question,
     scoring: &Scoring,
-    identifier: &str,
-    lang: &str,
-    title: &str,
+    (identifier, lang, title): (&str, &str, &str),
+    images: &mut Images<'_>,
 ) -> String {
     let mut x = String::with_capacity(4096);
     x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -162,7 +161,7 @@ pub(crate) fn item_xml(
         "  <outcomeDeclaration identifier=\"FEEDBACK\" cardinality=\"multiple\" baseType=\"identifier\"/>\n",
         "  <itemBody>\n",
     ));
-    push_block(&mut x, &block(question.stem.get_or_first(lang)));
+    push_block(&mut x, question.stem.get_or_first(lang), images);
     x.push_str(&format!(
         "    <choiceInteraction responseIdentifier=\"RESPONSE\" shuffle=\"{}\" maxChoices=\"{}\">\n",
         bank.shuffles(question),
@@ -172,41 +171,41 @@ pub(crate) fn item_xml(
         x.push_str(&format!(
             "      <simpleChoice identifier=\"{}\">{}</simpleChoice>\n",
             choice_id(i),
-            flow(option.text.get_or_first(lang))
+            flow(option.text.get_or_first(lang), images)
         ));
     }
     x.push_str("    </choiceInteraction>\n  </itemBody>\n");
     push_processing(&mut x, scoring.multiple, question.explanation.is_some());
     for (i, option) in question.options.iter().enumerate() {
         if let Some(feedback) = &option.feedback {
-            push_feedback(&mut x, &choice_id(i), &block(feedback.get_or_first(lang)));
+            push_feedback(&mut x, &choice_id(i), feedback.get_or_first(lang), images);
         }
     }
     if let Some(explanation) = &question.explanation {
-        push_feedback(&mut x, EXPLANATION, &block(explanation.get_or_first(lang)));
+        push_feedback(&mut x, EXPLANATION, explanation.get_or_first(lang), images);
     }
     debug_assert!(n > 0);
     x.push_str("</assessmentItem>\n");
     x
 }
 
-/// Block XHTML indented under the item body; an empty text becomes an empty paragraph, since
+/// `markdown_text` as block XHTML indented under the item body; an empty text becomes an empty paragraph, since
 /// the body and feedback need content.
-fn push_block(x: &mut String, html: &str) {
+fn push_block(x: &mut String, markdown_text: &str, images: &mut Images<'_>) {
     x.push_str("    ");
-    if html.is_empty() {
+    let start = x.len();
+    block_into(x, markdown_text, images);
+    if x.len() == start {
         x.push_str("<p></p>");
-    } else {
-        x.push_str(html);
     }
     x.push('\n');
 }
 
-fn push_feedback(x: &mut String, identifier: &str, html: &str) {
-    x.push_str(&format!(
-        "  <modalFeedback outcomeIdentifier=\"FEEDBACK\" identifier=\"{identifier}\" showHide=\"show\">\n"
-    ));
-    push_block(x, html);
+fn push_feedback(x: &mut String, identifier: &str, markdown_text: &str, images: &mut Images<'_>) {
+    x.push_str("  <modalFeedback outcomeIdentifier=\"FEEDBACK\" identifier=\"");
+    x.push_str(identifier);
+    x.push_str("\" showHide=\"show\">\n");
+    push_block(x, markdown_text, images);
     x.push_str("  </modalFeedback>\n");
 }
 

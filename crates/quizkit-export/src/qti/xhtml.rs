@@ -10,28 +10,48 @@
 //! - an ordered list starts at 1;
 //! - math is MathML with its namespace, or the LaTeX source as `<code>` when it does not parse;
 //! - raw HTML in a text is escaped and shown as written, and links or images whose address
-//!   could run script keep only their text (as [`crate::markdown`] does).
+//!   could run script keep only their text (as [`crate::markdown`] does);
+//! - an image the package carries gets the address and size the caller gives
+//!   ([`crate::markdown::Img`]).
 
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Tag, TagEnd};
 
-use crate::markdown::{self, is_safe_url};
+use crate::markdown::{self, Img, is_safe_url};
+
+/// What an image destination becomes: `Some` for a file the package carries.
+pub(crate) type Images<'f> = dyn FnMut(&str) -> Option<Img> + 'f;
 
 /// `markdown` as block-level XHTML (paragraphs, lists, tables), for the stem, feedback and
-/// the explanation.
-pub(crate) fn block(markdown_text: &str) -> String {
-    let mut w = Writer::default();
+/// the explanation; `images` is asked about each image's destination.
+pub(crate) fn block(markdown_text: &str, images: &mut Images<'_>) -> String {
+    let mut out = String::new();
+    block_into(&mut out, markdown_text, images);
+    out
+}
+
+/// [`block`], appended to `out` (an item being written) instead of a string of its own.
+pub(crate) fn block_into(out: &mut String, markdown_text: &str, images: &mut Images<'_>) {
+    let start = out.len();
+    let mut w = Writer {
+        out,
+        links: Vec::new(),
+        image: None,
+        in_head: false,
+        images,
+    };
     for event in markdown::parser(&normalize_newlines(markdown_text)) {
         w.event(event);
     }
-    w.out.trim_end().to_owned()
+    let end = start + out[start..].trim_end().len();
+    out.truncate(end);
 }
 
 /// `markdown` as the content of a choice: inline XHTML without the paragraph when the text is
 /// one paragraph, else blocks (a `simpleChoice` holds either). Inline content with math is
 /// wrapped in a `span`: the XSD allows `math` right in a choice, but engines that take the
 /// choice's children to be XHTML flow (pyslet) refuse a foreign element there.
-pub(crate) fn flow(markdown_text: &str) -> String {
-    let mut html = block(markdown_text);
+pub(crate) fn flow(markdown_text: &str, images: &mut Images<'_>) -> String {
+    let mut html = block(markdown_text, images);
     let inline = markdown::inline_range(&html);
     if inline.len() == html.len() {
         return html;
@@ -80,27 +100,33 @@ fn push_escaped(out: &mut String, s: &str) {
     out.push_str(&s[start..]);
 }
 
-#[derive(Default)]
-struct Writer {
-    out: String,
+struct Writer<'o, 'f, 'g> {
+    out: &'o mut String,
     /// For each open link or image: whether it was dropped as unsafe.
     links: Vec<bool>,
-    /// While inside an image: its address and the alt text gathered so far.
-    image: Option<(String, String)>,
+    /// While inside an image: its address and size, and the alt text so far.
+    image: Option<(Img, String)>,
     /// Inside a table's header row.
     in_head: bool,
+    images: &'f mut Images<'g>,
 }
 
-impl Writer {
+impl Writer<'_, '_, '_> {
     fn event(&mut self, event: Event<'_>) {
         if let Some((_, alt)) = &mut self.image {
             match event {
                 Event::End(TagEnd::Image) => {
-                    let (src, alt) = self.image.take().unwrap_or_default();
+                    let Some((img, alt)) = self.image.take() else {
+                        return;
+                    };
                     self.out.push_str("<img src=\"");
-                    push_escaped(&mut self.out, &src);
+                    push_escaped(self.out, &img.src);
                     self.out.push_str("\" alt=\"");
-                    push_escaped(&mut self.out, alt.trim());
+                    push_escaped(self.out, alt.trim());
+                    if let Some((width, height)) = img.size {
+                        self.out
+                            .push_str(&format!("\" width=\"{width}\" height=\"{height}"));
+                    }
                     self.out.push_str("\"/>");
                 }
                 Event::Text(t)
@@ -117,12 +143,10 @@ impl Writer {
         match event {
             Event::Start(tag) => self.start(tag),
             Event::End(tag) => self.end(tag),
-            Event::Text(t) | Event::Html(t) | Event::InlineHtml(t) => {
-                push_escaped(&mut self.out, &t)
-            }
+            Event::Text(t) | Event::Html(t) | Event::InlineHtml(t) => push_escaped(self.out, &t),
             Event::Code(t) => {
                 self.out.push_str("<code>");
-                push_escaped(&mut self.out, &t);
+                push_escaped(self.out, &t);
                 self.out.push_str("</code>");
             }
             Event::InlineMath(tex) => self.math(&tex, false),
@@ -131,7 +155,7 @@ impl Writer {
             Event::HardBreak => self.out.push_str("<br/>\n"),
             Event::Rule => self.out.push_str("<hr/>\n"),
             // Footnotes and task lists are not enabled in quizkit's Markdown.
-            Event::FootnoteReference(t) => push_escaped(&mut self.out, &t),
+            Event::FootnoteReference(t) => push_escaped(self.out, &t),
             Event::TaskListMarker(_) => {}
         }
     }
@@ -141,7 +165,7 @@ impl Writer {
             Some(m) => self.out.push_str(&m),
             None => {
                 self.out.push_str("<code>");
-                push_escaped(&mut self.out, tex);
+                push_escaped(self.out, tex);
                 self.out.push_str("</code>");
             }
         }
@@ -198,8 +222,15 @@ impl Writer {
                 }
             }
             Tag::Image { dest_url, .. } => {
-                if is_safe_url(&dest_url, true) {
-                    self.image = Some((dest_url.into_string(), String::new()));
+                if let Some(img) = (self.images)(&dest_url) {
+                    self.image = Some((img, String::new()));
+                } else if is_safe_url(&dest_url, true) {
+                    let img = Img {
+                        src: dest_url.into_string(),
+                        size: None,
+                        lazy: false,
+                    };
+                    self.image = Some((img, String::new()));
                 } else {
                     // Only the alt text is kept: the events up to the image's end are text.
                     self.links.push(true);
@@ -276,16 +307,19 @@ mod tests {
     #[test]
     fn paragraphs_and_inline_markup() {
         assert_eq!(
-            block("Een **vast** `2:4` *patroon* & <b>x</b>"),
+            block("Een **vast** `2:4` *patroon* & <b>x</b>", &mut |_| None),
             "<p>Een <strong>vast</strong> <code>2:4</code> <em>patroon</em> &amp; &lt;b&gt;x&lt;/b&gt;</p>"
         );
-        assert_eq!(flow("**GEEN** reden"), "<strong>GEEN</strong> reden");
-        assert_eq!(flow("a\n\nb"), "<p>a</p>\n<p>b</p>");
+        assert_eq!(
+            flow("**GEEN** reden", &mut |_| None),
+            "<strong>GEEN</strong> reden"
+        );
+        assert_eq!(flow("a\n\nb", &mut |_| None), "<p>a</p>\n<p>b</p>");
     }
 
     #[test]
     fn tables_have_a_tbody_and_no_style() {
-        let html = block("| a | b |\n|:--|--:|\n| 1 | 2 |");
+        let html = block("| a | b |\n|:--|--:|\n| 1 | 2 |", &mut |_| None);
         assert_eq!(
             html,
             "<table>\n<tbody>\n<tr><th>a</th><th>b</th></tr>\n<tr><td>1</td><td>2</td></tr>\n</tbody>\n</table>"
@@ -296,6 +330,7 @@ mod tests {
     fn qti_has_no_del_start_or_title() {
         let html = block(
             "~~weg~~ [a](https://x.org \"t\") ![pic *x*](https://x.org/p.png \"t\")\n\n3. drie",
+            &mut |_| None,
         );
         assert!(
             html.contains("<span class=\"strikethrough\">weg</span>"),
@@ -315,13 +350,34 @@ mod tests {
 
     #[test]
     fn unsafe_addresses_keep_their_text_only() {
-        let html = block("[click](javascript:alert(1)) ![img](javascript:x)");
+        let html = block(
+            "[click](javascript:alert(1)) ![img](javascript:x)",
+            &mut |_| None,
+        );
         assert_eq!(html, "<p>click img</p>");
     }
 
     #[test]
+    fn a_carried_image_gets_its_package_address_and_size() {
+        let html = flow(
+            "![a \"plot\" & more](plot.png) ![web](https://x.org/p.png)",
+            &mut |dest| {
+                (dest == "plot.png").then(|| Img {
+                    src: "../media/0123456789abcdef.png".into(),
+                    size: Some((640, 360)),
+                    lazy: false,
+                })
+            },
+        );
+        assert_eq!(
+            html,
+            "<img src=\"../media/0123456789abcdef.png\" alt=\"a &quot;plot&quot; &amp; more\" width=\"640\" height=\"360\"/> <img src=\"https://x.org/p.png\" alt=\"web\"/>"
+        );
+    }
+
+    #[test]
     fn math_is_namespaced_mathml_or_code() {
-        let html = flow("$x^2$");
+        let html = flow("$x^2$", &mut |_| None);
         assert!(
             html.starts_with(
                 "<span><math display=\"inline\" xmlns=\"http://www.w3.org/1998/Math/MathML\">"
@@ -329,12 +385,19 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("style="), "{html}");
-        assert_eq!(flow(r"$\nope{a<b}$"), r"<code>\nope{a&lt;b}</code>");
-        assert!(block("$x$").starts_with("<p><math "), "{}", block("$x$"));
+        assert_eq!(
+            flow(r"$\nope{a<b}$", &mut |_| None),
+            r"<code>\nope{a&lt;b}</code>"
+        );
+        assert!(
+            block("$x$", &mut |_| None).starts_with("<p><math "),
+            "{}",
+            block("$x$", &mut |_| None)
+        );
     }
 
     #[test]
     fn cdata_ends_and_quotes_are_escaped() {
-        assert_eq!(flow("a ]]> \"b\""), "a ]]&gt; &quot;b&quot;");
+        assert_eq!(flow("a ]]> \"b\"", &mut |_| None), "a ]]&gt; &quot;b&quot;");
     }
 }

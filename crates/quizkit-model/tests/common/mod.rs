@@ -205,13 +205,14 @@ pub fn config() -> impl Strategy<Value = BankConfig> {
         (
             proptest::option::of(strings()),
             proptest::option::of(text()),
+            proptest::option::of(any::<bool>()),
         ),
     )
         .prop_map(
             |(
                 (id, title, shuffle),
                 (select, extend_select, ignore, severity, min_options, tolerance),
-                (targets, base_url),
+                (targets, base_url, canvas_banks),
             )| {
                 let mut c = BankConfig::new(id, LANGS);
                 c.title = title.map(Spanned::unspanned);
@@ -230,6 +231,7 @@ pub fn config() -> impl Strategy<Value = BankConfig> {
                 c.export = ExportConfig {
                     targets,
                     base_url: base_url.map(Spanned::unspanned),
+                    canvas_banks: canvas_banks.map(Spanned::unspanned),
                 };
                 c
             },

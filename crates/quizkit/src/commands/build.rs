@@ -30,6 +30,10 @@ pub struct BuildArgs {
     /// Default: the bank's first language.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// For the canvas target: a question bank per topic instead of a quiz (as `canvas_banks = true`
+    /// under `[export]` in quizkit.toml); other targets ignore it.
+    #[arg(long)]
+    pub canvas_banks: bool,
 }
 
 /// The targets `[export] targets` names, or every target.
@@ -67,6 +71,7 @@ fn targets(
 /// Runs `quizkit build`.
 pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
     let mut options = options(args.lang.as_deref())?;
+    options.canvas_banks = args.canvas_banks;
     let checked = super::kept_until_exit(check(args.bank.path.as_deref())?);
     let findings = checked.findings();
     if !checked.diagnostics.is_empty() {

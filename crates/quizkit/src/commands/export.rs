@@ -33,6 +33,10 @@ pub struct ExportArgs {
     /// Default: the bank's first language.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// For `--to canvas`: a question bank per topic instead of a quiz (as `canvas_banks = true`
+    /// under `[export]` in quizkit.toml); other targets ignore it.
+    #[arg(long)]
+    pub canvas_banks: bool,
 }
 
 fn target_names() -> clap::builder::PossibleValuesParser {
@@ -151,6 +155,7 @@ pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
     let target = quizkit_export::target(&args.to)
         .ok_or_else(|| Failure::new(format!("unknown target `{}`", args.to)))?;
     let mut options = options(args.lang.as_deref())?;
+    options.canvas_banks = args.canvas_banks;
     let (root, loaded) = load_bank(args.bank.path.as_deref())?;
     let loaded = super::kept_until_exit(loaded);
     let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) else {
