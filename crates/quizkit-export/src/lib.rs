@@ -11,6 +11,7 @@ pub mod gift;
 pub mod html;
 pub mod json;
 pub mod markdown;
+pub mod media;
 pub mod moodle;
 pub mod qti;
 mod zipped;
