@@ -3,7 +3,7 @@
 //! ```text
 //! index.html                                  the languages
 //! assets/style.css, site.js, practice.js, icon.svg
-//! media/<sha-256 prefix>.<ext>                each image the texts show (see [`images`])
+//! media/<sha-256 prefix>.<ext>                each image the texts show, by content
 //! <lang>/index.html                           categories and their topics
 //! <lang>/<category>/index.html                a category's topics
 //! <lang>/<category>/<topic>/index.html        introduction, key points, practice modes, all questions
@@ -20,7 +20,7 @@
 //! a warning. `--lang xx` exports one language; otherwise the site holds them all.
 
 mod escape;
-pub mod images;
+mod images;
 mod pages;
 mod practice;
 mod render;
