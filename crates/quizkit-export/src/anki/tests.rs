@@ -350,3 +350,65 @@ fn deck_name_parts_never_add_levels() {
     assert_eq!(deck_name_part("A :: B", "s"), "A : B");
     assert_eq!(deck_name_part(" ", "slug"), "slug");
 }
+
+#[test]
+fn bank_images_travel_in_the_media_map_under_content_hashed_names() {
+    use crate::media::testing;
+    let bank = testing::bank();
+    let output = export(&bank, &options(LangChoice::Default)).expect("export");
+    let apkg = &output.files[0].bytes;
+    let mut zip = zip::ZipArchive::new(Cursor::new(&apkg[..])).expect("a zip");
+    let read = |zip: &mut zip::ZipArchive<Cursor<&[u8]>>, name: &str| {
+        let mut bytes = Vec::new();
+        zip.by_name(name)
+            .expect("the member")
+            .read_to_end(&mut bytes)
+            .expect("its bytes");
+        bytes
+    };
+    let map: BTreeMap<String, String> =
+        serde_json::from_slice(&read(&mut zip, "media")).expect("the media map");
+    assert_eq!(map.len(), 2, "{map:?}");
+    let mut names = BTreeMap::new();
+    for (member, name) in &map {
+        names.insert(read(&mut zip, member), name.clone());
+        assert!(
+            name.len() == 20 && name[..16].bytes().all(|b| b.is_ascii_hexdigit()),
+            "{name}"
+        );
+    }
+    let svg = &names[testing::SVG.as_bytes()];
+    let png = &names[testing::PNG];
+    assert!(svg.ends_with(".svg") && png.ends_with(".png"));
+    let (_, db) = open(apkg);
+    let fields: String = db
+        .query_row("SELECT flds FROM notes WHERE flds LIKE 'q-img%'", [], |r| {
+            r.get(0)
+        })
+        .expect("the note");
+    assert!(
+        fields.contains(&format!(
+            "<img src=\"{svg}\" alt=\"A blue bar\" width=\"40\" height=\"20\">"
+        )),
+        "{fields}"
+    );
+    // The option and the explanation both show the PNG; the package holds it once.
+    assert_eq!(
+        fields.matches(&format!("<img src=\"{png}\"")).count(),
+        2,
+        "{fields}"
+    );
+    assert!(!fields.contains("loading="), "{fields}");
+    let missing: Vec<_> = output
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("`missing.png`"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{:?}", output.warnings);
+    assert_eq!(missing[0].question.as_deref(), Some("q-img"));
+    // The same bank gives the same bytes.
+    assert_eq!(
+        export(&bank, &options(LangChoice::Default)).expect("export"),
+        output
+    );
+}
