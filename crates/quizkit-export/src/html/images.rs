@@ -65,7 +65,7 @@ impl<'a> Images<'a> {
                             Found::External => warnings.push(Warning {
                                 question: question.map(str::to_owned),
                                 message: format!(
-                                    "the image `{}` will not show on the site, which loads nothing from outside itself; put the file in the bank",
+                                    "the image `{}` will not show on the site, which loads nothing from outside itself; put the file in the bank or embed it as a data: URL",
                                     link.dest
                                 ),
                                 kind: Kind::Fixable,

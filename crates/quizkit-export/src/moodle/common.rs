@@ -136,10 +136,19 @@ fn span_overhead(lang: &str) -> usize {
 /// Markdown rendered for Moodle: HTML with `\( … \)` math for its MathJax filter, line endings
 /// made `\n`, and no trailing newline (Moodle trims texts anyway).
 pub(crate) fn render(markdown_text: &str, form: Form) -> String {
+    render_with_images(markdown_text, form, &mut |_| None)
+}
+
+/// [`render`], asking `images` about each image as [`markdown::to_html_with_images`] does.
+pub(crate) fn render_with_images(
+    markdown_text: &str,
+    form: Form,
+    images: &mut dyn FnMut(&str) -> Option<markdown::Img>,
+) -> String {
     let source = normalize_newlines(markdown_text);
     let html = match form {
-        Form::Block => markdown::to_html(&source, Math::Delimiters),
-        Form::Inline => markdown::to_inline_html(&source, Math::Delimiters),
+        Form::Block => markdown::to_html_with_images(&source, Math::Delimiters, images),
+        Form::Inline => markdown::to_inline_html_with_images(&source, Math::Delimiters, images),
     };
     html.trim_end().to_owned()
 }
@@ -443,14 +452,13 @@ fn check_chars(
     Ok(())
 }
 
-/// Refuses what Moodle cannot take: characters XML forbids, anywhere in a text, tag or id; and
-/// images, which need their bytes embedded (see the module documentation of
-/// [`crate::moodle`]).
+/// Refuses what a target that carries no image files cannot take: what [`check_characters`]
+/// refuses, and images from the bank's files.
 pub(crate) fn check_bank(bank: &Bank, target: &str) -> Result<(), Error> {
+    check_characters(bank)?;
     for t in texts(bank) {
         for entry in &t.text.entries {
             let lang = Some(entry.lang.value.as_str());
-            check_chars(t.question, &t.owner, &t.field, lang, &entry.text.value)?;
             if let Some(src) = first_image(&entry.text.value) {
                 let whose = if t.owner.is_empty() {
                     String::new()
@@ -466,6 +474,18 @@ pub(crate) fn check_bank(bank: &Bank, target: &str) -> Result<(), Error> {
                     ),
                 });
             }
+        }
+    }
+    Ok(())
+}
+
+/// Refuses what no XML target can take: characters XML forbids, anywhere in a text, tag, id or
+/// folder name.
+pub(crate) fn check_characters(bank: &Bank) -> Result<(), Error> {
+    for t in texts(bank) {
+        for entry in &t.text.entries {
+            let lang = Some(entry.lang.value.as_str());
+            check_chars(t.question, &t.owner, &t.field, lang, &entry.text.value)?;
         }
     }
     for (_, _, q) in bank.questions() {
