@@ -78,11 +78,6 @@ impl Langs {
         }
     }
 
-    /// `text` rendered to HTML in every language written.
-    pub(crate) fn html(&self, text: &LocalizedText, form: Form) -> String {
-        self.combine(|lang| render(text.get_or_first(lang), form))
-    }
-
     /// The name of a question: the start of its stem as plain text in each language, short
     /// enough that the whole name, spans included, stays within Moodle's 255 characters. Falls
     /// back to the question id when the stem has no text or the languages leave no room.
