@@ -196,20 +196,16 @@ fn question_block(
             (_, w) => format!("~%{w}%"),
         });
         out.push_str(&html(text));
-        if let Some(feedback) = feedback {
-            if !feedback.is_empty() {
-                out.push('#');
-                out.push_str(&html(feedback));
-            }
+        if let Some(feedback) = feedback.as_ref().filter(|f| !f.is_empty()) {
+            out.push('#');
+            out.push_str(&html(feedback));
         }
         out.push('\n');
     }
-    if let Some(explanation) = &explanation {
-        if !explanation.is_empty() {
-            out.push_str("\t####");
-            out.push_str(&html(explanation));
-            out.push('\n');
-        }
+    if let Some(explanation) = explanation.as_ref().filter(|e| !e.is_empty()) {
+        out.push_str("\t####");
+        out.push_str(&html(explanation));
+        out.push('\n');
     }
     out.push_str("}\n");
     Ok(out)
