@@ -86,6 +86,9 @@ pub struct Options {
     /// `assets/preview.js` ([`html::PREVIEW_SCRIPT`]), which the preview server serves.
     /// Off for every export that is written or published.
     pub preview: bool,
+    /// For targets that list the bank's image files without packing them (JSON): also write
+    /// each file's bytes, base64 (`--embed-media`).
+    pub embed_media: bool,
 }
 
 impl Default for Options {
@@ -95,6 +98,7 @@ impl Default for Options {
             timestamp: 0,
             changed: BTreeMap::new(),
             preview: false,
+            embed_media: false,
         }
     }
 }

@@ -44,6 +44,7 @@ fn options(lang: LangChoice) -> Options {
         timestamp: 1_800_000_000,
         changed: BTreeMap::from([("kv-cache-grows".to_owned(), 1_799_000_000)]),
         preview: false,
+        embed_media: false,
     }
 }
 
@@ -282,6 +283,7 @@ fn a_note_is_never_older_than_its_note_type() {
         timestamp: 0,
         changed: BTreeMap::from([("fp16-weights".to_owned(), 1_000_000_000)]),
         preview: false,
+        embed_media: false,
     };
     let (_, db) = open(&package(&bank, &options));
     let oldest: i64 = db
