@@ -32,6 +32,32 @@ pub use spanned::{ClearSpans, Spanned};
 pub use text::{LangText, LocalizedText, same_code};
 pub use topic::{Category, CategoryMeta, Topic, TopicMeta};
 
+/// A Markdown text of a bank, with where it stands (see [`Bank::texts`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TextRef<'a> {
+    /// The category it belongs to.
+    pub category: &'a Category,
+    /// The topic, unless it is a category's text.
+    pub topic: Option<&'a Topic>,
+    /// The index in [`Bank::questions`] of the question it belongs to, if any.
+    pub question: Option<usize>,
+    /// The file it is written in, when there is one.
+    pub file: Option<FileId>,
+    /// The text.
+    pub text: &'a Spanned<LocalizedText>,
+}
+
+impl TextRef<'_> {
+    /// The folder its image links are resolved from first, relative to the bank root: the
+    /// topic folder (`category/topic`), or the category folder for a category's text.
+    pub fn dir(&self) -> String {
+        match self.topic {
+            Some(topic) => Bank::topic_dir(self.category, topic),
+            None => self.category.slug.clone(),
+        }
+    }
+}
+
 /// A loaded question bank.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bank {
@@ -67,6 +93,52 @@ impl Bank {
     /// files are, and where their image links are resolved first.
     pub fn topic_dir(category: &Category, topic: &Topic) -> String {
         format!("{}/{}", category.slug, topic.slug)
+    }
+
+    /// Every Markdown text that may hold an image, in bank order: each category's title and
+    /// description, then each of its topics' title, summary and key points, then the topic's
+    /// questions' stems, options, feedback and explanations.
+    pub fn texts(&self) -> Vec<TextRef<'_>> {
+        let mut out = Vec::new();
+        let mut index = 0;
+        for category in &self.categories {
+            let at = |text, topic, question, file| TextRef {
+                category,
+                topic,
+                question,
+                file,
+                text,
+            };
+            let meta = &category.meta;
+            for text in meta.title.iter().chain(&meta.description) {
+                out.push(at(text, None, None, category.file));
+            }
+            for topic in &category.topics {
+                let meta = &topic.meta;
+                for text in meta
+                    .title
+                    .iter()
+                    .chain(&meta.summary)
+                    .chain(&meta.key_points)
+                {
+                    out.push(at(text, Some(topic), None, topic.file));
+                }
+                for q in &topic.questions {
+                    let options = q
+                        .options
+                        .iter()
+                        .flat_map(|o| std::iter::once(&o.text).chain(&o.feedback));
+                    let texts = std::iter::once(&q.stem)
+                        .chain(options)
+                        .chain(&q.explanation);
+                    for text in texts {
+                        out.push(at(text, Some(topic), Some(index), Some(q.file)));
+                    }
+                    index += 1;
+                }
+            }
+        }
+        out
     }
 
     /// What an image link `dest` in a text of `topic` finds in the bank's media.

@@ -17,11 +17,11 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use quizkit_export::{Options, html};
 use quizkit_lint::Selection;
-use quizkit_model::{Severity, load, sort_diagnostics};
+use quizkit_model::{Severity, sort_diagnostics};
 use serde_json::{Value, json};
 
 use crate::cli::{BankArg, GlobalArgs};
-use crate::fsio::{Failure, ReadCache, find_bank, read_bank_cached};
+use crate::fsio::{Failure, ReadCache, find_bank, load_files, read_bank_cached};
 use crate::output::Findings;
 
 /// Arguments of `quizkit preview`.
@@ -130,7 +130,7 @@ impl Rebuilder {
             self.edited.extend(changed.iter().cloned());
         }
         self.built = true;
-        let loaded = load(files);
+        let loaded = load_files(&self.root, files);
         let mut diagnostics = loaded.diagnostics.clone();
         if let Some(bank) = &loaded.bank {
             let selection = Selection::from_config(&bank.config.lint);
