@@ -221,6 +221,7 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
                 to: "html".to_owned(),
                 output: Some(site.clone()),
                 lang: None,
+                embed_media: false,
             };
             let code = quizkit::commands::export::run(&global, &args);
             if let Some((path, bytes)) = &edited {

@@ -30,6 +30,10 @@ pub struct BuildArgs {
     /// Default: the bank's first language.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// Also write the bytes of the bank's image files (base64) where a target lists them
+    /// without packing them (JSON).
+    #[arg(long)]
+    pub embed_media: bool,
 }
 
 /// The targets `[export] targets` names, or every target.
@@ -67,6 +71,7 @@ fn targets(
 /// Runs `quizkit build`.
 pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
     let mut options = options(args.lang.as_deref())?;
+    options.embed_media = args.embed_media;
     let checked = super::kept_until_exit(check(args.bank.path.as_deref())?);
     let findings = checked.findings();
     if !checked.diagnostics.is_empty() {

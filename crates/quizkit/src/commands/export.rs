@@ -33,6 +33,10 @@ pub struct ExportArgs {
     /// Default: the bank's first language.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// Also write the bytes of the bank's image files (base64) where a target lists them
+    /// without packing them (JSON).
+    #[arg(long)]
+    pub embed_media: bool,
 }
 
 fn target_names() -> clap::builder::PossibleValuesParser {
@@ -151,6 +155,7 @@ pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
     let target = quizkit_export::target(&args.to)
         .ok_or_else(|| Failure::new(format!("unknown target `{}`", args.to)))?;
     let mut options = options(args.lang.as_deref())?;
+    options.embed_media = args.embed_media;
     let (root, loaded) = load_bank(args.bank.path.as_deref())?;
     let loaded = super::kept_until_exit(loaded);
     let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) else {
