@@ -455,3 +455,40 @@ fn json_lists_each_texts_media_and_embeds_them_on_request() {
         "check-jsonschema accepts a broken sha256"
     );
 }
+
+#[test]
+fn a_rewritten_site_swaps_a_changed_image_and_keeps_the_others() {
+    let dir = temp_dir("media-html-rewrite");
+    let edited = dir.join("bank");
+    quizkit_tests::copy_tree(&bank(), &edited);
+    let site = dir.join("site");
+    export(&edited, "html", &site, &[], &[]);
+    let names = |site: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(site.join("media"))
+            .expect("media/")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = names(&site);
+    let svg = edited.join("c/t/diagram één #1.svg");
+    let text = std::fs::read_to_string(&svg).expect("svg");
+    std::fs::write(&svg, text.replace("#2a5db0", "#1b4f9c")).expect("edit");
+    let output = export(&edited, "html", &site, &[], &[]);
+    let after = names(&site);
+    assert_eq!(after.len(), 3, "{after:?}");
+    let kept: Vec<&String> = after.iter().filter(|n| before.contains(n)).collect();
+    assert_eq!(kept.len(), 2, "the PNGs stay: {before:?} → {after:?}");
+    let new_svg = after.iter().find(|n| n.ends_with(".svg")).expect("the SVG");
+    assert!(!before.contains(new_svg), "the changed SVG has a new name");
+    let page = std::fs::read_to_string(site.join("en/c/t/q/which-bar.html")).expect("page");
+    assert!(page.contains(&format!("media/{new_svg}\"")), "{page}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        format!("{stdout}{stderr}").contains("unchanged"),
+        "the rewrite keeps unchanged files: {stdout}{stderr}"
+    );
+}
