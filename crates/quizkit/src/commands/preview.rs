@@ -91,11 +91,14 @@ pub struct Rebuilder {
     /// Every path an image link of the last build may name (found or not), and the files under
     /// `media/`, with their size and modification time then: an image edited, added or removed
     /// rebuilds the site although no question file changed.
-    media: Vec<(String, Option<(u64, Option<std::time::SystemTime>)>)>,
+    media: Vec<(String, Option<Stamp>)>,
 }
 
-/// The size and modification time of the bank file `rel`, or `None` when there is none.
-fn stamp(root: &Path, rel: &str) -> Option<(u64, Option<std::time::SystemTime>)> {
+/// A file's size and modification time.
+type Stamp = (u64, Option<std::time::SystemTime>);
+
+/// The [`Stamp`] of the bank file `rel`, or `None` when there is none.
+fn stamp(root: &Path, rel: &str) -> Option<Stamp> {
     let meta = std::fs::metadata(root.join(rel)).ok()?;
     Some((meta.len(), meta.modified().ok()))
 }
