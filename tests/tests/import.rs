@@ -116,18 +116,24 @@ fn a_multiple_choice_question_from_moodles_own_test_suite() {
     // mp3 linked from the question text and a flag image in each answer.
     let dir = temp_dir("import-moodle-sample").join("bank");
     let (code, stderr) = import(&[&fixture("moodle-multichoice.xml")], &dir, &[]);
-    assert_eq!(code, 1, "the attached files are a change:\n{stderr}");
-    assert!(stderr.contains("I004"), "{stderr}");
-    for file in [
-        "bonjour.mp3",
-        "flag-uk.jpg",
-        "flag-france.jpg",
-        "flag-german.jpg",
-        "flag-denmark.jpg",
+    assert_eq!(
+        code, 0,
+        "the attached files come along unchanged:\n{stderr}"
+    );
+    assert!(!stderr.contains("I004"), "{stderr}");
+    // Each attached file beside the question file, with the bytes its <file> holds.
+    let topic = dir.join("default-for-testhead/multichoice");
+    for (file, magic) in [
+        ("bonjour.mp3", &b"ID3"[..]),
+        ("flag-uk.jpg", &b"\xff\xd8\xff"[..]),
+        ("flag-france.jpg", &b"\xff\xd8\xff"[..]),
+        ("flag-german.jpg", &b"\xff\xd8\xff"[..]),
+        ("flag-denmark.jpg", &b"\xff\xd8\xff"[..]),
     ] {
-        assert!(stderr.contains(file), "{file} not reported:\n{stderr}");
+        let bytes = fs::read(topic.join(file))
+            .unwrap_or_else(|e| panic!("{file} in {}: {e}", topic.display()));
+        assert!(bytes.starts_with(magic), "{file}");
     }
-    assert!(stderr.contains("moodle-multichoice.xml:12:3"), "{stderr}");
     let bank = load(&dir);
     let (category, topic, q) = bank.questions().next().expect("one question");
     assert_eq!(bank.question_count(), 1);
@@ -341,7 +347,7 @@ fn a_folder_that_is_not_a_bank_is_refused_unless_forced() {
     );
     assert!(!dir.join("quizkit.toml").exists());
     let (code, stderr) = import(&[&file], &dir, &["--force"]);
-    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         fs::read_to_string(dir.join("readme.txt")).ok().as_deref(),
         Some("mine")
@@ -482,11 +488,62 @@ fn attachment_names_never_leave_the_bank() {
     let files = snapshot(dir.parent().expect("parent"));
     assert!(files.keys().all(|p| p.starts_with(&dir)), "{files:?}");
     let bank = load(&dir);
-    let (_, _, q) = bank.questions().next().expect("a question");
+    let (category, topic, q) = bank.questions().next().expect("a question");
     assert_eq!(
         q.stem.get_or_first("en"),
         "Look: ![x](x.png) and ![](passwd)"
     );
+    // The files land beside the question file, under their last name part.
+    let folder = dir.join(&category.slug).join(&topic.slug);
+    assert_eq!(
+        fs::read(folder.join("x.png")).ok().as_deref(),
+        Some(&b"\x89PNG\r\n\x1a\n"[..])
+    );
+    assert_eq!(
+        fs::read(folder.join("passwd")).ok().as_deref(),
+        Some(&b"root"[..])
+    );
+}
+
+#[test]
+fn moodle_attachments_are_written_beside_their_question_with_their_bytes() {
+    // The multichoice question of the Moodle reference with a real PNG as `dot.png`, and a
+    // second question attaching another `dot.png` and `../../con.png`.
+    let dir = temp_dir("import-moodle-dot").join("bank");
+    let (code, stderr) = import(&[&fixture("moodle-dot.xml")], &dir, &[]);
+    assert_eq!(code, 1, "the renamed files are a change:\n{stderr}");
+    assert!(
+        stderr.contains("`dot.png` is written as `dot-2.png`")
+            && stderr.contains("`../../con.png` is written as `_con.png`"),
+        "{stderr}"
+    );
+    let dot = fs::read(workspace_root().join("tests/fixtures/media-bank/media/dot.png"))
+        .expect("the PNG the fixture embeds");
+    let red = fs::read(workspace_root().join("tests/fixtures/media-bank/media/red.png"))
+        .expect("the other PNG");
+    let bank = load(&dir);
+    let questions: Vec<_> = bank.questions().collect();
+    let (category, topic, first) = questions[0];
+    let folder = dir.join(&category.slug).join(&topic.slug);
+    assert_eq!(fs::read(folder.join("dot.png")).ok(), Some(dot));
+    assert_eq!(fs::read(folder.join("dot-2.png")).ok(), Some(red.clone()));
+    assert_eq!(fs::read(folder.join("_con.png")).ok(), Some(red));
+    assert_eq!(
+        first.stem.get_or_first("en"),
+        "Wat is de eenheid? ![](dot.png)"
+    );
+    let second = questions[1].2;
+    assert_eq!(
+        second.stem.get_or_first("en"),
+        "Welke kleur heeft de stip? ![een stip](dot-2.png)"
+    );
+    assert_eq!(
+        second.explanation.as_ref().map(|e| e.get_or_first("en")),
+        Some("Rood: ![nog een stip](_con.png)")
+    );
+    // Nothing outside the bank.
+    let files = snapshot(dir.parent().expect("parent"));
+    assert!(files.keys().all(|p| p.starts_with(&dir)), "{files:?}");
 }
 
 #[test]

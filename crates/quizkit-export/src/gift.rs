@@ -121,11 +121,17 @@ fn question_block(
     let id = question.id.value.as_str();
     // Every image from the bank becomes its alt text; they are listed in one warning.
     let mut left_out: Vec<String> = Vec::new();
+    let mut missing: Vec<(String, String)> = Vec::new();
     let mut render = |text: &quizkit_model::LocalizedText, form: Form| {
         langs.combine(|lang| {
             render_with_images(text.get_or_first(lang), form, &mut |dest| {
-                if matches!(media::find(bank, dir, dest), Found::External) {
-                    return None;
+                match media::find(bank, dir, dest) {
+                    Found::External => return None,
+                    // A link to a file the bank lacks is the author's to fix, whatever the target.
+                    Found::NotCarried(why) if !missing.iter().any(|(d, _)| d == dest) => {
+                        missing.push((dest.to_owned(), why));
+                    }
+                    _ => {}
                 }
                 if !left_out.iter().any(|d| d == dest) {
                     left_out.push(dest.to_owned());
@@ -147,6 +153,9 @@ fn question_block(
         .explanation
         .as_ref()
         .map(|e| render(e, Form::Block));
+    for (dest, why) in &missing {
+        warnings.push(media::not_carried(Some(id), "gift", dest, why));
+    }
     if !left_out.is_empty() {
         let list: Vec<String> = left_out.iter().map(|d| format!("`{d}`")).collect();
         warnings.push(Warning {
