@@ -81,7 +81,7 @@ impl El {
 
     /// Every `<file>` below this element: its name as written, its name made safe (as the
     /// texts' links name it) and its bytes, or why they cannot be read; the first of each name.
-    fn files(&self, out: &mut Vec<(String, String, Result<Vec<u8>, String>)>) {
+    fn files(&self, out: &mut Vec<FileEl>) {
         for c in &self.children {
             if c.name == "file" {
                 let raw = c.attr("name").unwrap_or("");
@@ -111,6 +111,10 @@ fn decode_base64(text: &str) -> Result<Vec<u8>, String> {
         .decode(compact.as_bytes())
         .map_err(|e| format!("its content is not base64 ({e})"))
 }
+
+/// A `<file>`: its name as written, its name made safe, and its bytes or why they cannot be
+/// read.
+type FileEl = (String, String, Result<Vec<u8>, String>);
 
 /// Why a text field cannot be read.
 struct FieldError(String);
