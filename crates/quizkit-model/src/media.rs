@@ -89,6 +89,14 @@ fn is_svg(bytes: &[u8]) -> bool {
         } else if let Some(after) = rest.strip_prefix("<!--") {
             rest = after.split_once("-->").map_or("", |(_, r)| r).trim_start();
         } else if let Some(after) = rest.strip_prefix("<!") {
+            // A doctype's internal subset (`[<!ENTITY …>]`) holds `>`s of its own.
+            let subset = match (after.find('['), after.find('>')) {
+                (Some(open), Some(close)) if open < close => {
+                    after[open..].find(']').map(|c| open + c)
+                }
+                _ => Some(0),
+            };
+            let after = subset.map_or("", |at| &after[at..]);
             rest = after.split_once('>').map_or("", |(_, r)| r).trim_start();
         } else {
             break;
@@ -372,6 +380,10 @@ mod tests {
         );
         assert_eq!(
             MediaType::sniff(b"\xef\xbb\xbf<?xml version=\"1.0\"?>\n<!-- c -->\n<svg xmlns=\"\">"),
+            Some(MediaType::Svg)
+        );
+        assert_eq!(
+            MediaType::sniff(b"<!DOCTYPE svg [ <!ENTITY a \"x\"> ]>\n<svg>"),
             Some(MediaType::Svg)
         );
         assert_eq!(MediaType::sniff(b"<svgfoo>"), None);
