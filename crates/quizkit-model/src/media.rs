@@ -102,9 +102,14 @@ fn is_svg(bytes: &[u8]) -> bool {
             break;
         }
     }
-    rest.strip_prefix("<svg")
-        .and_then(|r| r.chars().next())
-        .is_some_and(|c| c.is_whitespace() || c == '>' || c == '/')
+    // The root element's name, with or without a namespace prefix (`<svg:svg`).
+    let Some(tag) = rest.strip_prefix('<') else {
+        return false;
+    };
+    let name = &tag[..tag
+        .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+        .unwrap_or(0)];
+    name.rsplit(':').next() == Some("svg")
 }
 
 /// What the CLI found at a media path.
@@ -386,7 +391,12 @@ mod tests {
             MediaType::sniff(b"<!DOCTYPE svg [ <!ENTITY a \"x\"> ]>\n<svg>"),
             Some(MediaType::Svg)
         );
+        assert_eq!(
+            MediaType::sniff(b"<svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\"/>"),
+            Some(MediaType::Svg)
+        );
         assert_eq!(MediaType::sniff(b"<svgfoo>"), None);
+        assert_eq!(MediaType::sniff(b"<svg"), None);
         assert_eq!(MediaType::sniff(b"<html><svg>"), None);
         assert_eq!(MediaType::sniff(b"root:x:0:0:root"), None);
         assert_eq!(MediaType::sniff(b""), None);

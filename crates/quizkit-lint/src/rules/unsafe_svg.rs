@@ -126,7 +126,7 @@ fn css(text: &str, found: &mut Vec<String>) {
 fn element(e: &BytesStart<'_>, found: &mut Vec<String>) {
     let name = String::from_utf8_lossy(e.local_name().as_ref()).to_ascii_lowercase();
     if ACTIVE.contains(&name.as_str()) {
-        found.push(format!("a `<{name}>` element"));
+        found.push(format!("the element `<{name}>`"));
     }
     for attr in e.attributes().with_checks(false) {
         let Ok(attr) = attr else {
