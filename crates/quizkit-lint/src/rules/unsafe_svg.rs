@@ -14,7 +14,7 @@ and outside references: `<script>`, event-handler attributes (`onload`, `onclick
 `<foreignObject>`, `<iframe>`, `<embed>`, `<object>` and `<handler>`, animations that set an
 `href` or a handler, `href`, `xlink:href` and `src` values and CSS `url(…)` that point anywhere
 but a `#fragment` of the file or a `data:image/` URI (other than SVG), `@import` in a style
-sheet, an `xml-stylesheet` instruction, a DOCTYPE that declares entities, references to
+sheet (or a CSS escape, which can hide one), an `xml-stylesheet` instruction, a DOCTYPE that declares entities, references to
 entities other than XML's own, and XML that is not well-formed (it cannot be checked). A file is
 reported once, at the first image that names it.
 
@@ -112,6 +112,9 @@ fn css(text: &str, found: &mut Vec<String>) {
     let lower = text.to_ascii_lowercase();
     if lower.contains("@import") {
         found.push("a style sheet `@import`".into());
+    }
+    if text.contains('\\') {
+        found.push("a CSS escape (it can hide a `url(` or an `@import`)".into());
     }
     for (at, _) in lower.match_indices("url(") {
         let inner = &text[at + 4..];
