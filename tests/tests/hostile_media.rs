@@ -11,7 +11,7 @@ use std::path::Path;
 
 use quizkit_model::MediaContent;
 use quizkit_tests::guard::{DEADLINE, run_bounded};
-use quizkit_tests::hostile::{QUESTION, bank, ended, text, write};
+use quizkit_tests::hostile::{QUESTION, bank, ended, lint_json, text, write};
 use quizkit_tests::quizkit;
 
 const SECRET: &str = "OUTSIDE-THE-BANK-5d1c";
@@ -321,4 +321,62 @@ fn a_lone_question_file_finds_the_images_beside_it() {
             bank.media
         );
     }
+}
+
+#[test]
+fn lint_names_each_hostile_image_with_what_is_wrong() {
+    let dir = bank_with_stem(
+        "media-lint",
+        "![out](out.png) ![huge](huge.png) ![lies](photo.png) ![svg](active.svg) ![](plot.gif) \
+         ![up](../../../etc/passwd) ![abs](/etc/passwd)",
+    );
+    let secret = dir.with_extension("secret.png");
+    fs::write(&secret, SECRET).expect("write secret");
+    std::os::unix::fs::symlink(&secret, dir.join("c/t/out.png")).expect("symlink");
+    fs::File::create(dir.join("c/t/huge.png"))
+        .and_then(|f| f.set_len(200 * 1024 * 1024))
+        .expect("sparse file");
+    write(&dir, "c/t/photo.png", b"%PDF-1.4 not an image");
+    write(
+        &dir,
+        "c/t/active.svg",
+        b"<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><script>alert(2)</script></svg>",
+    );
+    write(&dir, "c/t/plot.gif", b"GIF89a");
+    write(&dir, "media/left-over.png", b"\x89PNG\r\n\x1a\n");
+    let findings = lint_json(&dir, 1);
+    let messages = |code: &str| -> Vec<String> {
+        findings
+            .iter()
+            .filter(|f| f["code"] == code)
+            .map(|f| f["message"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    let missing = messages("Q008");
+    assert_eq!(missing.len(), 3, "{missing:?}");
+    assert!(missing[0].contains("out.png") && missing[0].contains("outside the bank"));
+    assert!(missing[1].contains("../../../etc/passwd") && missing[1].contains("outside"));
+    assert!(missing[2].contains("`/etc/passwd`") && missing[2].contains("outside"));
+    assert_eq!(
+        messages("B009"),
+        ["`c/t/huge.png` is 200.0 MiB, over the bank's limit of 1.0 MiB"]
+    );
+    assert_eq!(
+        messages("Q009"),
+        ["`c/t/photo.png` is named `.png` but its bytes are not a PNG image"]
+    );
+    let unsafe_svg = messages("Q010");
+    assert!(
+        unsafe_svg.len() == 1
+            && unsafe_svg[0].contains("`onload`")
+            && unsafe_svg[0].contains("`<script>`"),
+        "{unsafe_svg:?}"
+    );
+    assert_eq!(messages("Q011").len(), 1);
+    assert_eq!(
+        messages("B010"),
+        ["`media/left-over.png` is not used by any text"]
+    );
+    let all = serde_json::to_string(&findings).unwrap_or_default();
+    assert!(!all.contains(SECRET), "lint read the file outside the bank");
 }

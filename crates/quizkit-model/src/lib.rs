@@ -95,50 +95,41 @@ impl Bank {
         format!("{}/{}", category.slug, topic.slug)
     }
 
-    /// Every Markdown text that may hold an image, in bank order: each category's title and
-    /// description, then each of its topics' title, summary and key points, then the topic's
-    /// questions' stems, options, feedback and explanations.
-    pub fn texts(&self) -> Vec<TextRef<'_>> {
-        let mut out = Vec::new();
-        let mut index = 0;
-        for category in &self.categories {
-            let at = |text, topic, question, file| TextRef {
-                category,
-                topic,
-                question,
-                file,
-                text,
-            };
-            let meta = &category.meta;
-            for text in meta.title.iter().chain(&meta.description) {
-                out.push(at(text, None, None, category.file));
-            }
-            for topic in &category.topics {
-                let meta = &topic.meta;
-                for text in meta
-                    .title
+    /// Every Markdown text that may hold an image: each category's title and description and
+    /// its topics' titles, summaries and key points, then every question's stem, options,
+    /// feedback and explanation, in bank order.
+    pub fn texts(&self) -> impl Iterator<Item = TextRef<'_>> {
+        let at = |category, topic, question, file, text| TextRef {
+            category,
+            topic,
+            question,
+            file,
+            text,
+        };
+        let metas = self.categories.iter().flat_map(move |c| {
+            let own = c.meta.title.iter().chain(&c.meta.description);
+            let own = own.map(move |text| at(c, None, None, c.file, text));
+            let topics = c.topics.iter().flat_map(move |t| {
+                let m = &t.meta;
+                let texts = m.title.iter().chain(&m.summary).chain(&m.key_points);
+                texts.map(move |text| at(c, Some(t), None, t.file, text))
+            });
+            own.chain(topics)
+        });
+        let questions = self
+            .questions()
+            .enumerate()
+            .flat_map(move |(i, (c, t, q))| {
+                let options = q
+                    .options
                     .iter()
-                    .chain(&meta.summary)
-                    .chain(&meta.key_points)
-                {
-                    out.push(at(text, Some(topic), None, topic.file));
-                }
-                for q in &topic.questions {
-                    let options = q
-                        .options
-                        .iter()
-                        .flat_map(|o| std::iter::once(&o.text).chain(&o.feedback));
-                    let texts = std::iter::once(&q.stem)
-                        .chain(options)
-                        .chain(&q.explanation);
-                    for text in texts {
-                        out.push(at(text, Some(topic), Some(index), Some(q.file)));
-                    }
-                    index += 1;
-                }
-            }
-        }
-        out
+                    .flat_map(|o| std::iter::once(&o.text).chain(&o.feedback));
+                let texts = std::iter::once(&q.stem)
+                    .chain(options)
+                    .chain(&q.explanation);
+                texts.map(move |text| at(c, Some(t), Some(i), Some(q.file), text))
+            });
+        metas.chain(questions)
     }
 
     /// What an image link `dest` in a text of `topic` finds in the bank's media.
