@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use quizkit_tests::{quizkit, run, temp_dir, tools_dir, tools_node, tools_python, workspace_root};
+use quizkit_tests::{quizkit, run, temp_dir, tools_dir, tools_node, workspace_root};
 use serde_json::Value;
 
 fn bank() -> PathBuf {
@@ -52,19 +52,7 @@ fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// Runs `tests/py/anki_import.py` on `collection` with `args`, and returns its JSON.
-fn anki(collection: &Path, args: &[&str]) -> Value {
-    let output = run(Command::new(tools_python())
-        .arg(workspace_root().join("tests/py/anki_import.py"))
-        .arg(collection)
-        .args(args));
-    assert!(
-        output.status.success(),
-        "anki_import.py failed:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("JSON from anki_import.py")
-}
+use quizkit_tests::anki_import as anki;
 
 #[test]
 fn anki_holds_each_image_once_in_its_media_folder_also_after_a_second_import() {
@@ -160,20 +148,12 @@ fn anki_holds_each_image_once_in_its_media_folder_also_after_a_second_import() {
 /// Chromium and the Nu Html Checker each want both cores: one of them at a time.
 static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// Runs a browser script from `tests/js/html/` and fails with its output unless it succeeds.
+/// Runs a browser script from `tests/js/html/`, one browser at a time.
 fn node(script: &str, args: &[&std::ffi::OsStr]) -> String {
     let _guard = HEAVY
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let path = workspace_root().join("tests/js/html").join(script);
-    let output = run(tools_node().arg(&path).args(args));
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{script} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
+    quizkit_tests::html_script(script, args)
 }
 
 #[test]
