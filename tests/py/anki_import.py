@@ -1,15 +1,18 @@
 """Drives the real Anki (the `anki` package from PyPI, the Rust core of Anki desktop) for
 quizkit's interop tests: imports .apkg files into a collection, then prints what Anki holds.
 
-    python anki_import.py COLLECTION [--import APKG]... [--state] [--render] [--check]
+    python anki_import.py COLLECTION [--import APKG]... [--state] [--render] [--check] [--media]
 
 Prints one JSON object: `imports` (per package: the note ids Anki reports as new, updated,
 duplicate, conflicting, ...), `state` (note types, decks, notes, cards), `rendered` (each
-card's question and answer HTML), `problems` (what Check Database found; [] when clean).
+card's question and answer HTML), `problems` (what Check Database found; [] when clean), `media` (the files in the collection's
+media folder: name, size, SHA-256) and `media_check` (what Check Media finds missing or unused).
 """
 
 import argparse
+import hashlib
 import json
+import os
 import sys
 
 from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
@@ -95,6 +98,23 @@ def rendered(col):
     return out
 
 
+def media(col):
+    folder = col.media.dir()
+    out = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                data = f.read()
+            out.append({"name": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+    return out
+
+
+def media_check(col):
+    check = col.media.check()
+    return {"missing": sorted(check.missing), "unused": sorted(check.unused)}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("collection")
@@ -102,6 +122,7 @@ def main():
     parser.add_argument("--state", action="store_true")
     parser.add_argument("--render", action="store_true")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--media", action="store_true")
     args = parser.parse_args()
 
     col = Collection(args.collection)
@@ -111,6 +132,9 @@ def main():
             result["state"] = state(col)
         if args.render:
             result["rendered"] = rendered(col)
+        if args.media:
+            result["media"] = media(col)
+            result["media_check"] = media_check(col)
         if args.check:
             problems, ok = col.fix_integrity()
             # fix_integrity always appends "Database rebuilt and optimized."; the rest are problems.

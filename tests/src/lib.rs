@@ -167,3 +167,32 @@ pub fn xmllint(xsd: &Path, files: &[PathBuf]) -> Result<(), String> {
         Err(format!("xmllint: {}", String::from_utf8_lossy(&out.stderr)))
     }
 }
+
+/// Runs `tests/py/anki_import.py` (the real Anki, from PyPI) on `collection` with `args`, and
+/// returns the JSON it prints; fails with its standard error unless it succeeds.
+pub fn anki_import(collection: &Path, args: &[&str]) -> serde_json::Value {
+    let output = run(Command::new(tools_python())
+        .arg(workspace_root().join("tests/py/anki_import.py"))
+        .arg(collection)
+        .args(args));
+    assert!(
+        output.status.success(),
+        "anki_import.py failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("JSON from anki_import.py")
+}
+
+/// Runs a browser script from `tests/js/html/` and returns its standard output; fails with
+/// its output unless it succeeds.
+pub fn html_script(script: &str, args: &[&std::ffi::OsStr]) -> String {
+    let path = workspace_root().join("tests/js/html").join(script);
+    let output = run(tools_node().arg(&path).args(args));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{script} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}

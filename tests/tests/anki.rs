@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use quizkit_tests::{copy_tree, quizkit, run, temp_dir, tools_node, tools_python, workspace_root};
+use quizkit_tests::{copy_tree, quizkit, run, temp_dir, tools_node, workspace_root};
 use serde_json::Value;
 
 const FIELDS: [&str; 9] = [
@@ -44,16 +44,7 @@ fn export(bank: &Path, out: &Path, env: &[(&str, &str)]) -> String {
 
 /// Runs `tests/py/anki_import.py` on `collection` with `args`, and returns its JSON.
 fn anki(collection: &Path, args: &[&str]) -> Value {
-    let output = run(Command::new(tools_python())
-        .arg(workspace_root().join("tests/py/anki_import.py"))
-        .arg(collection)
-        .args(args));
-    assert!(
-        output.status.success(),
-        "anki_import.py failed:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("JSON from anki_import.py")
+    quizkit_tests::anki_import(collection, args)
 }
 
 fn ids(log: &Value, kind: &str) -> Vec<i64> {

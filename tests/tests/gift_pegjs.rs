@@ -103,7 +103,7 @@ fn check_gift(text: &str, parsed: &[Value], bank: &Bank, langs: &[String]) {
             for (s, lang) in stem.iter().zip(langs) {
                 assert_eq!(
                     s,
-                    &block_html(question.stem.get_or_first(lang)),
+                    &block_html_as(question.stem.get_or_first(lang), Images::Gift),
                     "{id}: stem ({lang})"
                 );
             }
@@ -113,7 +113,7 @@ fn check_gift(text: &str, parsed: &[Value], bank: &Bank, langs: &[String]) {
                     for (g, lang) in general.iter().zip(langs) {
                         assert_eq!(
                             g,
-                            &block_html(e.get_or_first(lang)),
+                            &block_html_as(e.get_or_first(lang), Images::Gift),
                             "{id}: general feedback"
                         );
                     }
@@ -153,13 +153,13 @@ fn check_gift(text: &str, parsed: &[Value], bank: &Bank, langs: &[String]) {
                 for (j, lang) in langs.iter().enumerate() {
                     assert_eq!(
                         texts[j],
-                        inline_html(option.text.get_or_first(lang)),
+                        inline_html_as(option.text.get_or_first(lang), Images::Gift),
                         "{id} {letter} ({lang})"
                     );
                     let expected = option
                         .feedback
                         .as_ref()
-                        .map(|f| inline_html(f.get_or_first(lang)))
+                        .map(|f| inline_html_as(f.get_or_first(lang), Images::Gift))
                         .unwrap_or_default();
                     assert_eq!(feedback[j], expected, "{id} {letter}: feedback ({lang})");
                 }

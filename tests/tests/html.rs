@@ -44,15 +44,7 @@ fn shipped_site() -> &'static Path {
 
 /// Runs a browser script from `tests/js/html/` and fails with its output unless it succeeds.
 fn node(script: &str, args: &[&OsStr]) -> String {
-    let path = workspace_root().join("tests/js/html").join(script);
-    let output = run(tools_node().arg(&path).args(args));
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{script} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
+    quizkit_tests::html_script(script, args)
 }
 
 /// Every file under `dir`, relative, sorted.

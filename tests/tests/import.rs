@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use quizkit_export::markdown::{Math, to_html};
+use quizkit_export::markdown::Math;
 use quizkit_model::{Bank, LocalizedText, Question};
 use quizkit_tests::guard::{DEADLINE, run_bounded};
 use quizkit_tests::hostile::{ended, text};
@@ -116,18 +116,24 @@ fn a_multiple_choice_question_from_moodles_own_test_suite() {
     // mp3 linked from the question text and a flag image in each answer.
     let dir = temp_dir("import-moodle-sample").join("bank");
     let (code, stderr) = import(&[&fixture("moodle-multichoice.xml")], &dir, &[]);
-    assert_eq!(code, 1, "the attached files are a change:\n{stderr}");
-    assert!(stderr.contains("I004"), "{stderr}");
-    for file in [
-        "bonjour.mp3",
-        "flag-uk.jpg",
-        "flag-france.jpg",
-        "flag-german.jpg",
-        "flag-denmark.jpg",
+    assert_eq!(
+        code, 0,
+        "the attached files come along unchanged:\n{stderr}"
+    );
+    assert!(!stderr.contains("I004"), "{stderr}");
+    // Each attached file beside the question file, with the bytes its <file> holds.
+    let topic = dir.join("default-for-testhead/multichoice");
+    for (file, magic) in [
+        ("bonjour.mp3", &b"ID3"[..]),
+        ("flag-uk.jpg", &b"\xff\xd8\xff"[..]),
+        ("flag-france.jpg", &b"\xff\xd8\xff"[..]),
+        ("flag-german.jpg", &b"\xff\xd8\xff"[..]),
+        ("flag-denmark.jpg", &b"\xff\xd8\xff"[..]),
     ] {
-        assert!(stderr.contains(file), "{file} not reported:\n{stderr}");
+        let bytes = fs::read(topic.join(file))
+            .unwrap_or_else(|e| panic!("{file} in {}: {e}", topic.display()));
+        assert!(bytes.starts_with(magic), "{file}");
     }
-    assert!(stderr.contains("moodle-multichoice.xml:12:3"), "{stderr}");
     let bank = load(&dir);
     let (category, topic, q) = bank.questions().next().expect("one question");
     assert_eq!(bank.question_count(), 1);
@@ -175,10 +181,20 @@ fn a_multiple_choice_question_from_moodles_own_test_suite() {
     lints(&dir);
 }
 
-/// A text as the HTML it renders to: two Markdown spellings of the same text are equal.
-fn rendered(text: Option<&LocalizedText>, lang: &str) -> String {
-    text.map(|t| to_html(t.get_or_first(lang), Math::Delimiters))
-        .unwrap_or_default()
+/// A text as the HTML it renders to: two Markdown spellings of the same text are equal. With
+/// `alt_only`, an image of a bank file is its alt text, as GIFT (which holds no files) writes it.
+fn rendered(text: Option<&LocalizedText>, lang: &str, alt_only: bool) -> String {
+    text.map(|t| {
+        quizkit_export::markdown::to_html_with_images(
+            t.get_or_first(lang),
+            Math::Delimiters,
+            &mut |dest| {
+                (alt_only && !dest.starts_with("https://"))
+                    .then(quizkit_export::markdown::Img::alt_only)
+            },
+        )
+    })
+    .unwrap_or_default()
 }
 
 fn questions(bank: &Bank) -> BTreeMap<String, (String, String, &Question)> {
@@ -195,7 +211,7 @@ fn questions(bank: &Bank) -> BTreeMap<String, (String, String, &Question)> {
 /// Compares what Moodle XML and GIFT carry, question by question: ids, texts in every
 /// language (as rendered), options in order, keys, feedback, explanations, tags, category
 /// and topic titles.
-fn same_questions(original: &Bank, imported: &Bank) {
+fn same_questions(original: &Bank, imported: &Bank, alt_only: bool) {
     let a = questions(original);
     let b = questions(imported);
     assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
@@ -203,22 +219,22 @@ fn same_questions(original: &Bank, imported: &Bank) {
         let (cb, tb, qb) = &b[id];
         assert_eq!((ca, ta), (cb, tb), "{id}: category and topic");
         for lang in original.config.languages() {
-            let r = |q: &Question| {
+            let r = |q: &Question, alt_only: bool| {
                 (
-                    rendered(Some(&q.stem), lang),
-                    rendered(q.explanation.as_ref().map(|e| &e.value), lang),
+                    rendered(Some(&q.stem), lang, alt_only),
+                    rendered(q.explanation.as_ref().map(|e| &e.value), lang, alt_only),
                     q.options
                         .iter()
                         .map(|o| {
                             (
-                                rendered(Some(&o.text), lang),
-                                rendered(o.feedback.as_ref().map(|f| &f.value), lang),
+                                rendered(Some(&o.text), lang, alt_only),
+                                rendered(o.feedback.as_ref().map(|f| &f.value), lang, alt_only),
                             )
                         })
                         .collect::<Vec<_>>(),
                 )
             };
-            assert_eq!(r(qa), r(qb), "{id} in {lang}");
+            assert_eq!(r(qa, alt_only), r(qb, false), "{id} in {lang}");
         }
         assert_eq!(qa.key_indices(), qb.key_indices(), "{id}: key");
         assert_eq!(qa.is_multiple_response(), qb.is_multiple_response(), "{id}");
@@ -241,7 +257,8 @@ fn round_trip(target: &str, file: &str) -> (Bank, Bank) {
     assert_eq!(code, 0, "{stderr}");
     let original = load(&workspace_root().join("questions"));
     let imported = load(&dir);
-    same_questions(&original, &imported);
+    // GIFT holds no files: its images come back as their alt text.
+    same_questions(&original, &imported, target == "gift");
     lints(&dir);
     let second = tmp.join(format!("again-{file}"));
     export(&dir, target, &second);
@@ -267,18 +284,18 @@ fn the_shipped_bank_round_trips_through_moodle_xml() {
         assert_eq!(a.1.slug, b.1.slug);
         for lang in original.config.languages() {
             let d = |c: &quizkit_model::Category| {
-                rendered(c.meta.description.as_ref().map(|d| &d.value), lang)
+                rendered(c.meta.description.as_ref().map(|d| &d.value), lang, false)
             };
             assert_eq!(d(a.0), d(b.0));
             let s = |t: &quizkit_model::Topic| {
-                rendered(t.meta.summary.as_ref().map(|d| &d.value), lang)
+                rendered(t.meta.summary.as_ref().map(|d| &d.value), lang, false)
             };
             assert_eq!(s(a.1), s(b.1));
             let k = |t: &quizkit_model::Topic| {
                 t.meta
                     .key_points
                     .iter()
-                    .map(|p| rendered(Some(&p.value), lang))
+                    .map(|p| rendered(Some(&p.value), lang, false))
                     .collect::<Vec<_>>()
             };
             assert_eq!(k(a.1), k(b.1));
@@ -341,7 +358,7 @@ fn a_folder_that_is_not_a_bank_is_refused_unless_forced() {
     );
     assert!(!dir.join("quizkit.toml").exists());
     let (code, stderr) = import(&[&file], &dir, &["--force"]);
-    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         fs::read_to_string(dir.join("readme.txt")).ok().as_deref(),
         Some("mine")
@@ -482,11 +499,62 @@ fn attachment_names_never_leave_the_bank() {
     let files = snapshot(dir.parent().expect("parent"));
     assert!(files.keys().all(|p| p.starts_with(&dir)), "{files:?}");
     let bank = load(&dir);
-    let (_, _, q) = bank.questions().next().expect("a question");
+    let (category, topic, q) = bank.questions().next().expect("a question");
     assert_eq!(
         q.stem.get_or_first("en"),
         "Look: ![x](x.png) and ![](passwd)"
     );
+    // The files land beside the question file, under their last name part.
+    let folder = dir.join(&category.slug).join(&topic.slug);
+    assert_eq!(
+        fs::read(folder.join("x.png")).ok().as_deref(),
+        Some(&b"\x89PNG\r\n\x1a\n"[..])
+    );
+    assert_eq!(
+        fs::read(folder.join("passwd")).ok().as_deref(),
+        Some(&b"root"[..])
+    );
+}
+
+#[test]
+fn moodle_attachments_are_written_beside_their_question_with_their_bytes() {
+    // The multichoice question of the Moodle reference with a real PNG as `dot.png`, and a
+    // second question attaching another `dot.png` and `../../con.png`.
+    let dir = temp_dir("import-moodle-dot").join("bank");
+    let (code, stderr) = import(&[&fixture("moodle-dot.xml")], &dir, &[]);
+    assert_eq!(code, 1, "the renamed files are a change:\n{stderr}");
+    assert!(
+        stderr.contains("`dot.png` is written as `dot-2.png`")
+            && stderr.contains("`../../con.png` is written as `_con.png`"),
+        "{stderr}"
+    );
+    let dot = fs::read(workspace_root().join("tests/fixtures/media-bank/media/dot.png"))
+        .expect("the PNG the fixture embeds");
+    let red = fs::read(workspace_root().join("tests/fixtures/media-bank/media/red.png"))
+        .expect("the other PNG");
+    let bank = load(&dir);
+    let questions: Vec<_> = bank.questions().collect();
+    let (category, topic, first) = questions[0];
+    let folder = dir.join(&category.slug).join(&topic.slug);
+    assert_eq!(fs::read(folder.join("dot.png")).ok(), Some(dot));
+    assert_eq!(fs::read(folder.join("dot-2.png")).ok(), Some(red.clone()));
+    assert_eq!(fs::read(folder.join("_con.png")).ok(), Some(red));
+    assert_eq!(
+        first.stem.get_or_first("en"),
+        "Wat is de eenheid? ![](dot.png)"
+    );
+    let second = questions[1].2;
+    assert_eq!(
+        second.stem.get_or_first("en"),
+        "Welke kleur heeft de stip? ![een stip](dot-2.png)"
+    );
+    assert_eq!(
+        second.explanation.as_ref().map(|e| e.get_or_first("en")),
+        Some("Rood: ![nog een stip](_con.png)")
+    );
+    // Nothing outside the bank.
+    let files = snapshot(dir.parent().expect("parent"));
+    assert!(files.keys().all(|p| p.starts_with(&dir)), "{files:?}");
 }
 
 #[test]

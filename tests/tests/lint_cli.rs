@@ -499,7 +499,7 @@ fn build_notes_what_targets_cannot_carry_in_one_line_and_warns_of_what_the_autho
     assert_eq!(
         warnings,
         [
-            "warning: html: question `cache-purpose`: the image `https://example.org/chip.png` will not show on the site, which loads nothing from outside itself; embed it as a data: URL"
+            "warning: html: question `cache-purpose`: the image `https://example.org/chip.png` will not show on the site, which loads nothing from outside itself; put the file in the bank or embed it as a data: URL"
         ],
         "{stderr}"
     );

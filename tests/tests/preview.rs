@@ -296,3 +296,39 @@ fn chromium_shows_an_edit_live_and_the_overlay_at_the_broken_line() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn the_preview_serves_the_images_and_rebuilds_when_one_changes() {
+    let bank = temp_dir("preview/media").join("bank");
+    quizkit_tests::copy_tree(&workspace_root().join("tests/fixtures/media-bank"), &bank);
+    let preview = Preview::start(&bank);
+    preview.wait_for("the first build", |s| s["site"] == 1);
+    let page = "/en/c/t/q/which-bar.html";
+    // The address of the SVG's <img>: `../../../../media/<hash>.svg`.
+    let src = |html: &str| -> String {
+        let start = html.find("src=\"../../../../media/").expect("an <img>") + 5;
+        let end = start + html[start..].find(".svg\"").expect("the SVG's <img>") + 4;
+        html[start..end].to_owned()
+    };
+    let (_, html) = preview.get(page);
+    let first = src(&html);
+    let served = |src: &str| {
+        let path = format!("/{}", src.trim_start_matches("../"));
+        preview.get(&path)
+    };
+    let (status, svg) = served(&first);
+    assert_eq!(status, 200, "{first}");
+    assert!(svg.contains("#2a5db0"), "{svg}");
+    // Only the image changes: the site is rebuilt, under a new name.
+    let file = bank.join("c/t/diagram één #1.svg");
+    let original = fs::read_to_string(&file).expect("svg");
+    fs::write(&file, original.replace("#2a5db0", "#1b4f9c")).expect("edit the image");
+    preview.wait_for("the rebuild after an image edit", |s| s["site"] == 2);
+    let (_, html) = preview.get(page);
+    let second = src(&html);
+    assert_ne!(first, second, "a changed image keeps its name");
+    let (status, svg) = served(&second);
+    assert_eq!(status, 200, "{second}");
+    assert!(svg.contains("#1b4f9c"), "{svg}");
+    assert_eq!(served(&first).0, 404, "the old image is still served");
+}

@@ -222,6 +222,7 @@ pub fn run(row: Row, bank: &Path, scratch: &Path, write: bool) -> Result<Sample,
                 output: Some(site.clone()),
                 lang: None,
                 canvas_banks: false,
+                embed_media: false,
             };
             let code = quizkit::commands::export::run(&global, &args);
             if let Some((path, bytes)) = &edited {

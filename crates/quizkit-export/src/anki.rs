@@ -23,13 +23,14 @@ mod hash;
 pub mod notetype;
 mod package;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use quizkit_model::Bank;
 
 use crate::markdown::{Math, to_html};
 use rayon::prelude::*;
 
+use crate::media::Image;
 use crate::{Error, File, LangChoice, Layout, Needs, Options, Output, Target, Warning};
 use collection::{Deck, NoteRow};
 use fields::{Context, note_content};
@@ -59,6 +60,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     let lang = options.languages(bank)?[0];
     let bank_id = bank.config.id.value.as_str();
     let ctx = Context {
+        bank,
         lang,
         base_url: bank
             .config
@@ -118,7 +120,7 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
 
     // Rendering the notes is most of the work; it runs in parallel, and `collect` keeps the
     // bank's order, so the output does not depend on scheduling.
-    let built: Vec<(NoteRow, Vec<Warning>)> = questions
+    let built: Vec<(NoteRow, Vec<Image>, Vec<Warning>)> = questions
         .par_iter()
         .enumerate()
         .map(|(i, &(category, topic, question, deck))| {
@@ -144,11 +146,11 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                 deck,
                 due: position,
             };
-            (note, warnings)
+            (note, content.images, warnings)
         })
         .collect();
     let mut guids: HashSet<&str> = HashSet::with_capacity(built.len());
-    for ((note, _), (_, _, question, _)) in built.iter().zip(&questions) {
+    for ((note, _, _), (_, _, question, _)) in built.iter().zip(&questions) {
         if !guids.insert(&note.guid) {
             return Err(Error {
                 question: Some(question.id.value.clone()),
@@ -158,15 +160,20 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     }
     drop(guids);
     let mut warnings = Vec::new();
+    // By name: one file for all the notes that show the same bytes.
+    let mut media: BTreeMap<String, &[u8]> = BTreeMap::new();
     let notes: Vec<NoteRow> = built
         .into_iter()
-        .map(|(note, note_warnings)| {
+        .map(|(note, images, note_warnings)| {
             warnings.extend(note_warnings);
+            for image in images {
+                media.entry(image.hashed_name()).or_insert(image.bytes);
+            }
             note
         })
         .collect();
 
-    let bytes = collection::build(notes, &decks, time, package::write)
+    let bytes = collection::build(notes, &decks, time, |c| package::write(c, &media))
         .map_err(|e| Error {
             question: None,
             message: format!("cannot build the Anki collection: {e}"),

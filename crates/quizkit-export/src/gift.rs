@@ -12,12 +12,16 @@
 //! GIFT cannot say everything Moodle XML can; what it loses is reported as a warning: answer
 //! numbering (Moodle uses its site default), shuffling turned off, category descriptions and
 //! topic summaries, difficulty and related questions. Use the Moodle XML export for a
-//! lossless import. Images and characters Moodle cannot store are refused, as in Moodle XML.
+//! lossless import. GIFT cannot carry files: an image from the bank is written as its alt
+//! text (`[A roofline plot]`), never as a broken link, with one warning per question that has
+//! one. Characters Moodle cannot store are refused, as in Moodle XML.
 
 use quizkit_model::{Bank, Question};
 use rayon::prelude::*;
 
-use crate::moodle::common::{self, Form, Langs, category_path, grades};
+use crate::markdown::Img;
+use crate::media::{self, Found};
+use crate::moodle::common::{self, Form, Langs, category_path, grades, render_with_images};
 use crate::moodle::warn_stray_lt;
 use crate::{Error, File, Kind, Options, Output, Warning};
 
@@ -27,7 +31,7 @@ pub const FILE_NAME: &str = "gift.txt";
 /// Exports `bank` as GIFT.
 pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     let langs = Langs::new(bank, options)?;
-    common::check_bank(bank, "gift")?;
+    common::check_characters(bank)?;
     common::check_ids(bank)?;
     let mut warnings = crate::moodle::language_note(bank, options, &langs);
     // Blocks are separated by an empty line; each topic's blocks are written in parallel.
@@ -62,9 +66,10 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
                     });
                 }
                 let mut text = format!("$CATEGORY: {path}\n");
+                let dir = Bank::topic_dir(category, topic);
                 for question in &topic.questions {
                     text.push('\n');
-                    text.push_str(&question_block(bank, question, &langs, &mut warnings)?);
+                    text.push_str(&question_block(bank, &dir, question, &langs, &mut warnings)?);
                 }
                 Ok((text, warnings))
             })
@@ -107,12 +112,61 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
 
 fn question_block(
     bank: &Bank,
+    dir: &str,
     question: &Question,
     langs: &Langs,
     warnings: &mut Vec<Warning>,
 ) -> Result<String, Error> {
     let grades = grades(question)?;
     let id = question.id.value.as_str();
+    // Every image from the bank becomes its alt text; they are listed in one warning.
+    let mut left_out: Vec<String> = Vec::new();
+    let mut missing: Vec<(String, String)> = Vec::new();
+    let mut render = |text: &quizkit_model::LocalizedText, form: Form| {
+        langs.combine(|lang| {
+            render_with_images(text.get_or_first(lang), form, &mut |dest| {
+                match media::find(bank, dir, dest) {
+                    Found::External => return None,
+                    // A link to a file the bank lacks is the author's to fix, whatever the target.
+                    Found::NotCarried(why) if !missing.iter().any(|(d, _)| d == dest) => {
+                        missing.push((dest.to_owned(), why));
+                    }
+                    _ => {}
+                }
+                if !left_out.iter().any(|d| d == dest) {
+                    left_out.push(dest.to_owned());
+                }
+                Some(Img::alt_only())
+            })
+        })
+    };
+    let stem = render(&question.stem, Form::Block);
+    let options: Vec<(String, Option<String>)> = question
+        .options
+        .iter()
+        .map(|o| {
+            let text = render(&o.text, Form::Inline);
+            (text, o.feedback.as_ref().map(|f| render(f, Form::Inline)))
+        })
+        .collect();
+    let explanation = question
+        .explanation
+        .as_ref()
+        .map(|e| render(e, Form::Block));
+    for (dest, why) in &missing {
+        warnings.push(media::not_carried(Some(id), "gift", dest, why));
+    }
+    if !left_out.is_empty() {
+        let list: Vec<String> = left_out.iter().map(|d| format!("`{d}`")).collect();
+        warnings.push(Warning {
+            question: Some(id.to_owned()),
+            message: format!(
+                "GIFT cannot carry image files: {} written as alt text; the Moodle XML export carries them",
+                list.join(", ")
+            ),
+            kind: Kind::Limit,
+        });
+    }
     if !bank.shuffles(question) {
         warnings.push(Warning {
             question: Some(id.to_owned()),
@@ -141,32 +195,26 @@ fn question_block(
     out.push_str("::");
     out.push_str(&escape(&name));
     out.push_str("::");
-    out.push_str(&html(&langs.html(&question.stem, Form::Block)));
+    out.push_str(&html(&stem));
     out.push_str("{\n");
-    for (option, weight) in question.options.iter().zip(&grades.percent) {
+    for ((text, feedback), weight) in options.iter().zip(&grades.percent) {
         out.push('\t');
         out.push_str(&match (grades.single, weight.as_str()) {
             (true, "100") => "=".to_owned(),
             (_, "0") => "~".to_owned(),
             (_, w) => format!("~%{w}%"),
         });
-        out.push_str(&html(&langs.html(&option.text, Form::Inline)));
-        if let Some(feedback) = &option.feedback {
-            let feedback = langs.html(feedback, Form::Inline);
-            if !feedback.is_empty() {
-                out.push('#');
-                out.push_str(&html(&feedback));
-            }
+        out.push_str(&html(text));
+        if let Some(feedback) = feedback.as_ref().filter(|f| !f.is_empty()) {
+            out.push('#');
+            out.push_str(&html(feedback));
         }
         out.push('\n');
     }
-    if let Some(explanation) = &question.explanation {
-        let explanation = langs.html(explanation, Form::Block);
-        if !explanation.is_empty() {
-            out.push_str("\t####");
-            out.push_str(&html(&explanation));
-            out.push('\n');
-        }
+    if let Some(explanation) = explanation.as_ref().filter(|e| !e.is_empty()) {
+        out.push_str("\t####");
+        out.push_str(&html(explanation));
+        out.push('\n');
     }
     out.push_str("}\n");
     Ok(out)
@@ -223,5 +271,26 @@ mod tests {
                 .replace("\\}", "")
                 .contains(['{', '}'])
         );
+    }
+
+    #[test]
+    fn an_image_is_its_alt_text_with_one_warning_per_question() {
+        let bank = crate::media::testing::bank();
+        let output = export(&bank, &Options::default()).expect("export");
+        let text = std::str::from_utf8(&output.files[0].bytes).expect("utf-8");
+        assert!(text.contains("[A blue bar]"), "{text}");
+        assert!(text.contains("[A dot] this one"), "{text}");
+        assert!(!text.contains("<img"), "{text}");
+        let image_warnings: Vec<&Warning> = output
+            .warnings
+            .iter()
+            .filter(|w| w.message.contains("GIFT cannot carry image files"))
+            .collect();
+        assert_eq!(image_warnings.len(), 1, "{:?}", output.warnings);
+        assert_eq!(image_warnings[0].question.as_deref(), Some("q-img"));
+        assert_eq!(image_warnings[0].kind, Kind::Limit);
+        for dest in ["`diagram één #1.svg`", "`dot.png`", "`missing.png`"] {
+            assert!(image_warnings[0].message.contains(dest), "{dest}");
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! ```text
 //! index.html                                  the languages
 //! assets/style.css, site.js, practice.js, icon.svg
+//! media/<sha-256 prefix>.<ext>                each image the texts show, by content
 //! <lang>/index.html                           categories and their topics
 //! <lang>/<category>/index.html                a category's topics
 //! <lang>/<category>/<topic>/index.html        introduction, key points, practice modes, all questions
@@ -19,6 +20,7 @@
 //! a warning. `--lang xx` exports one language; otherwise the site holds them all.
 
 mod escape;
+mod images;
 mod pages;
 mod practice;
 mod render;
@@ -27,11 +29,12 @@ mod strings;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use quizkit_model::{Bank, Category, Question, Topic};
+use quizkit_model::{Bank, Category, LocalizedText, Question, Topic};
 
 use crate::markdown::{self, Math};
 use crate::{Error, File, Kind, LangChoice, Options, Output, Warning};
 use escape::{esc, relative_url};
+use images::Images;
 use render::Rendered;
 use strings::Strings;
 
@@ -77,16 +80,16 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         }
         langs.push(Lang { code, strings });
     }
-    foreign_images(bank, &langs, &mut warnings);
-    let mut site = Site::new(bank, langs);
+    let images = Images::find(bank, &langs, &mut warnings);
+    let mut files = images.files();
+    let mut site = Site::new(bank, langs, images);
     site.preview = options.preview;
-    let mut files = BTreeMap::new();
     for (name, text) in ASSETS {
         files.insert(format!("assets/{name}"), text.as_bytes().to_vec());
     }
     files.insert("index.html".to_owned(), pages::root(&site).into_bytes());
     for lang in &site.langs {
-        let rendered = Rendered::new(bank, lang);
+        let rendered = Rendered::new(&site, lang);
         let cx = Cx {
             site: &site,
             lang,
@@ -112,57 +115,6 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
     })
 }
 
-/// Warns about images the site cannot show: it holds no media files, and its pages load
-/// nothing from elsewhere, so only `data:` images appear.
-fn foreign_images(bank: &Bank, langs: &[Lang<'_>], warnings: &mut Vec<Warning>) {
-    use rayon::prelude::*;
-    let questions: Vec<&Question> = bank.questions().map(|(_, _, q)| q).collect();
-    let found: Vec<Vec<Warning>> = questions
-        .par_iter()
-        .map(|question| {
-            let mut warnings = Vec::new();
-            question_images(question, langs, &mut warnings);
-            warnings
-        })
-        .collect();
-    warnings.extend(found.into_iter().flatten());
-}
-
-/// [`foreign_images`] for one question.
-fn question_images(question: &Question, langs: &[Lang<'_>], warnings: &mut Vec<Warning>) {
-    use pulldown_cmark::{Event, Parser, Tag};
-    {
-        let mut texts = vec![&question.stem.value];
-        texts.extend(question.explanation.as_ref().map(|e| &e.value));
-        for option in &question.options {
-            texts.push(&option.text.value);
-            texts.extend(option.feedback.as_ref().map(|f| &f.value));
-        }
-        for lang in langs {
-            for text in &texts {
-                let text = text.get_or_first(lang.code);
-                // Every image, inline or by reference, starts with `![`.
-                if !text.contains("![") {
-                    continue;
-                }
-                for event in Parser::new(text) {
-                    if let Event::Start(Tag::Image { dest_url, .. }) = event
-                        && !dest_url.starts_with("data:")
-                    {
-                        warnings.push(Warning {
-                            question: Some(question.id.value.clone()),
-                            message: format!(
-                                "the image `{dest_url}` will not show on the site, which loads nothing from outside itself; embed it as a data: URL"
-                            ),
-                            kind: Kind::Fixable,
-                        });
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// One language of the site.
 pub(crate) struct Lang<'a> {
     code: &'a str,
@@ -182,12 +134,14 @@ struct Site<'a> {
     bank: &'a Bank,
     langs: Vec<Lang<'a>>,
     places: BTreeMap<&'a str, Place>,
+    /// The images the texts show.
+    images: Images<'a>,
     /// Whether pages load `assets/preview.js` ([`Options::preview`]).
     preview: bool,
 }
 
 impl<'a> Site<'a> {
-    fn new(bank: &'a Bank, langs: Vec<Lang<'a>>) -> Self {
+    fn new(bank: &'a Bank, langs: Vec<Lang<'a>>, images: Images<'a>) -> Self {
         let mut places = BTreeMap::new();
         for (ci, category) in bank.categories.iter().enumerate() {
             for (ti, topic) in category.topics.iter().enumerate() {
@@ -204,6 +158,7 @@ impl<'a> Site<'a> {
             bank,
             langs,
             places,
+            images,
             preview: false,
         }
     }
@@ -250,6 +205,15 @@ impl Cx<'_> {
     /// Text in this language (Markdown source), else in the first language written.
     fn text<'t>(&self, text: &'t quizkit_model::LocalizedText) -> &'t str {
         text.get_or_first(self.lang.code)
+    }
+
+    /// `text` in this language as block HTML, on a page `depth` folders below the site root,
+    /// its images' links relative to the bank folder `dir`.
+    fn block_in(&self, text: &LocalizedText, dir: &str, depth: usize) -> String {
+        let site = self.site;
+        markdown::to_html_with_images(self.text(text), Math::MathMl, &mut |dest| {
+            site.images.img(site.bank, dir, depth, dest)
+        })
     }
 
     fn path(&self, rest: &[&str]) -> Vec<String> {
@@ -409,11 +373,6 @@ fn refs(path: &[String]) -> Vec<&str> {
 /// Markdown as plain text, for titles and attributes (escape it before use).
 fn plain(markdown: &str) -> String {
     markdown::to_plain(markdown)
-}
-
-/// Markdown as block HTML.
-fn block(markdown: &str) -> String {
-    markdown::to_html(markdown, Math::MathMl)
 }
 
 /// Markdown as HTML for a list item or a table cell: inline when it is one paragraph.

@@ -1,7 +1,10 @@
 //! JSON (`--to json`): the whole bank as one document, for other tools to build on.
 //!
 //! Every language, always: `--lang` does not apply (a warning says so when it is given). Each
-//! text carries its Markdown source and the HTML it renders to (math as `\( … \)`). Keys come
+//! text carries its Markdown source and the HTML it renders to (math as `\( … \)`), and, when
+//! it shows images from the bank, the files they name (`media`: the link as written, the
+//! file's path in the bank, media type, byte size and SHA-256; with `--embed-media` also its
+//! bytes in base64). The HTML keeps each link as written. Keys come
 //! in a fixed order, languages in the bank's order, so the same bank gives the same bytes.
 //! [`FORMAT_VERSION`] changes when a field changes meaning or goes away; new fields may be
 //! added within a version. The JSON Schema ([`schema`]) is committed as
@@ -13,7 +16,10 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use quizkit_model::{Bank, Difficulty, LocalizedText, Question, index_letter};
 
+use base64::Engine as _;
+
 use crate::markdown::{self, Math};
+use crate::media::{self, Found};
 use crate::{Error, File, Kind, LangChoice, Options, Output, Warning};
 
 /// The format version written in `version`.
@@ -164,6 +170,32 @@ pub struct TextOut {
     pub markdown: String,
     /// The HTML it renders to; raw HTML in the source is escaped, math is `\( … \)`.
     pub html: String,
+    /// The bank's image files the text shows, in the order of their links (left out when
+    /// there are none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub media: Vec<MediaOut>,
+}
+
+/// An image file of the bank that a text shows.
+#[derive(Debug, Clone, serde::Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct MediaOut {
+    /// The link's destination as written in the Markdown (`roofline.svg`).
+    pub dest: String,
+    /// The file's path relative to the bank root, `/`-separated (`hw/gpu/roofline.svg`).
+    pub path: String,
+    /// Its media type, from its bytes (`image/svg+xml`).
+    #[schemars(regex(pattern = r"^image/(png|jpeg|gif|webp|svg\+xml)$"))]
+    pub media_type: String,
+    /// Its size in bytes.
+    pub size: usize,
+    /// The SHA-256 of its bytes, 64 lowercase hex digits.
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    pub sha256: String,
+    /// Its bytes in base64 (RFC 4648, padded), with `--embed-media` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^[A-Za-z0-9+/]*={0,2}$"))]
+    pub data: Option<String>,
 }
 
 impl Serialize for Text {
@@ -201,11 +233,17 @@ enum Form {
 }
 
 struct Ctx<'a> {
+    bank: &'a Bank,
     langs: Vec<&'a str>,
+    /// Whether each file's bytes go into its `media` entry.
+    embed_media: bool,
+    /// Links to files the bank lacks, found while writing (from several threads).
+    warnings: std::sync::Mutex<Vec<Warning>>,
 }
 
 impl Ctx<'_> {
-    fn text(&self, text: &LocalizedText, form: Form) -> Text {
+    /// `text` in every language; its image links are relative to the bank folder `dir`.
+    fn text(&self, text: &LocalizedText, form: Form, dir: &str, question: Option<&str>) -> Text {
         Text(
             self.langs
                 .iter()
@@ -215,11 +253,13 @@ impl Ctx<'_> {
                         Form::Block => markdown::to_html(&source, Math::Delimiters),
                         Form::Inline => markdown::to_inline_html(&source, Math::Delimiters),
                     };
+                    let media = self.media(&source, dir, question);
                     (
                         (*lang).to_owned(),
                         TextOut {
                             markdown: source,
                             html,
+                            media,
                         },
                     )
                 })
@@ -227,9 +267,37 @@ impl Ctx<'_> {
         )
     }
 
-    fn title(&self, title: Option<&LocalizedText>, slug: &str) -> Text {
+    /// The bank files the images of `source` name; a link to a file the bank lacks is a
+    /// warning.
+    fn media(&self, source: &str, dir: &str, question: Option<&str>) -> Vec<MediaOut> {
+        let mut out = Vec::new();
+        for link in quizkit_model::media::image_links(source) {
+            match media::find(self.bank, dir, &link.dest) {
+                Found::Carried(image) => out.push(MediaOut {
+                    dest: link.dest,
+                    path: image.path.to_owned(),
+                    media_type: image.media_type.mime().to_owned(),
+                    size: image.bytes.len(),
+                    sha256: image.sha256(),
+                    data: self
+                        .embed_media
+                        .then(|| base64::engine::general_purpose::STANDARD.encode(image.bytes)),
+                }),
+                Found::External => {}
+                Found::NotCarried(why) => {
+                    let warning = media::not_carried(question, "json", &link.dest, &why);
+                    if let Ok(mut warnings) = self.warnings.lock() {
+                        warnings.push(warning);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn title(&self, title: Option<&LocalizedText>, slug: &str, dir: &str) -> Text {
         match title {
-            Some(t) => self.text(t, Form::Inline),
+            Some(t) => self.text(t, Form::Inline, dir, None),
             None => Text(
                 self.langs
                     .iter()
@@ -239,6 +307,7 @@ impl Ctx<'_> {
                             TextOut {
                                 markdown: slug.to_owned(),
                                 html: markdown::to_inline_html(slug, Math::Delimiters),
+                                media: Vec::new(),
                             },
                         )
                     })
@@ -247,7 +316,8 @@ impl Ctx<'_> {
         }
     }
 
-    fn question(&self, bank: &Bank, q: &Question) -> QuestionOut {
+    fn question(&self, bank: &Bank, dir: &str, q: &Question) -> QuestionOut {
+        let id = Some(q.id.value.as_str());
         let letters: Vec<String> = q
             .answer
             .as_ref()
@@ -256,7 +326,7 @@ impl Ctx<'_> {
         let indices = q.key_indices();
         QuestionOut {
             id: q.id.value.clone(),
-            stem: self.text(&q.stem, Form::Block),
+            stem: self.text(&q.stem, Form::Block, dir, id),
             options: q
                 .options
                 .iter()
@@ -264,8 +334,11 @@ impl Ctx<'_> {
                 .map(|(i, o)| OptionOut {
                     letter: index_letter(i).to_string(),
                     correct: indices.contains(&i),
-                    text: self.text(&o.text, Form::Inline),
-                    feedback: o.feedback.as_ref().map(|f| self.text(f, Form::Inline)),
+                    text: self.text(&o.text, Form::Inline, dir, id),
+                    feedback: o
+                        .feedback
+                        .as_ref()
+                        .map(|f| self.text(f, Form::Inline, dir, id)),
                 })
                 .collect(),
             answer: AnswerOut {
@@ -273,7 +346,10 @@ impl Ctx<'_> {
                 indices,
                 multiple: q.is_multiple_response(),
             },
-            explanation: q.explanation.as_ref().map(|e| self.text(e, Form::Block)),
+            explanation: q
+                .explanation
+                .as_ref()
+                .map(|e| self.text(e, Form::Block, dir, id)),
             tags: q.tags.iter().map(|t| t.value.clone()).collect(),
             difficulty: q.difficulty.as_ref().map(|d| match d.value {
                 Difficulty::Easy => DifficultyOut::Easy,
@@ -287,12 +363,20 @@ impl Ctx<'_> {
     }
 }
 
+impl<'a> Ctx<'a> {
+    fn new(bank: &'a Bank, embed_media: bool) -> Self {
+        Ctx {
+            bank,
+            langs: bank.config.languages().collect(),
+            embed_media,
+            warnings: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+}
+
 /// The export document of `bank`, every language.
 pub fn document(bank: &Bank) -> Export {
-    let ctx = Ctx {
-        langs: bank.config.languages().collect(),
-    };
-    document_with(&ctx, bank, true)
+    document_with(&Ctx::new(bank, false), bank, true)
 }
 
 /// The export document of `bank`; without `questions`, every topic's list of questions is
@@ -306,7 +390,7 @@ fn document_with(ctx: &Ctx<'_>, bank: &Bank, questions: bool) -> Export {
                 .config
                 .title
                 .as_ref()
-                .map(|t| ctx.text(t, Form::Inline)),
+                .map(|t| ctx.text(t, Form::Inline, "", None)),
             languages: ctx.langs.iter().map(|l| (*l).to_owned()).collect(),
             question_count: bank.question_count(),
         },
@@ -315,30 +399,44 @@ fn document_with(ctx: &Ctx<'_>, bank: &Bank, questions: bool) -> Export {
             .iter()
             .map(|c| CategoryOut {
                 slug: c.slug.clone(),
-                title: ctx.title(c.meta.title.as_ref().map(|t| &t.value), &c.slug),
+                title: ctx.title(c.meta.title.as_ref().map(|t| &t.value), &c.slug, &c.slug),
                 description: c
                     .meta
                     .description
                     .as_ref()
-                    .map(|d| ctx.text(d, Form::Block)),
+                    .map(|d| ctx.text(d, Form::Block, &c.slug, None)),
                 topics: c
                     .topics
                     .iter()
-                    .map(|t| TopicOut {
-                        slug: t.slug.clone(),
-                        title: ctx.title(t.meta.title.as_ref().map(|t| &t.value), &t.slug),
-                        summary: t.meta.summary.as_ref().map(|s| ctx.text(s, Form::Block)),
-                        key_points: t
-                            .meta
-                            .key_points
-                            .iter()
-                            .map(|k| ctx.text(k, Form::Block))
-                            .collect(),
-                        questions: if questions {
-                            t.questions.iter().map(|q| ctx.question(bank, q)).collect()
-                        } else {
-                            Vec::new()
-                        },
+                    .map(|t| {
+                        let dir = Bank::topic_dir(c, t);
+                        TopicOut {
+                            slug: t.slug.clone(),
+                            title: ctx.title(
+                                t.meta.title.as_ref().map(|t| &t.value),
+                                &t.slug,
+                                &dir,
+                            ),
+                            summary: t
+                                .meta
+                                .summary
+                                .as_ref()
+                                .map(|s| ctx.text(s, Form::Block, &dir, None)),
+                            key_points: t
+                                .meta
+                                .key_points
+                                .iter()
+                                .map(|k| ctx.text(k, Form::Block, &dir, None))
+                                .collect(),
+                            questions: if questions {
+                                t.questions
+                                    .iter()
+                                    .map(|q| ctx.question(bank, &dir, q))
+                                    .collect()
+                            } else {
+                                Vec::new()
+                            },
+                        }
                     })
                     .collect(),
             })
@@ -359,11 +457,16 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             kind: Kind::Limit,
         });
     }
-    let mut bytes = write(bank).map_err(|e| Error {
+    let ctx = Ctx::new(bank, options.embed_media);
+    let mut bytes = write(&ctx, bank).map_err(|e| Error {
         question: None,
         message: format!("cannot write JSON: {e}"),
     })?;
     bytes.push(b'\n');
+    let mut found = ctx.warnings.into_inner().unwrap_or_default();
+    found.sort_by(|a, b| (&a.question, &a.message).cmp(&(&b.question, &b.message)));
+    found.dedup();
+    warnings.extend(found);
     Ok(Output {
         files: vec![File {
             path: FILE_NAME.to_owned(),
@@ -383,28 +486,27 @@ const EMPTY_QUESTIONS: &str = "\"questions\": []";
 /// holding the whole document: the document without questions is written first, then each
 /// topic's questions are written (in parallel, a batch of topics at a time) into its place.
 /// Inside JSON strings `"` is escaped, so `"questions": []` occurs only as a topic's key.
-fn write(bank: &Bank) -> Result<Vec<u8>, serde_json::Error> {
+fn write(ctx: &Ctx<'_>, bank: &Bank) -> Result<Vec<u8>, serde_json::Error> {
     use rayon::prelude::*;
-    let ctx = Ctx {
-        langs: bank.config.languages().collect(),
-    };
-    let skeleton = serde_json::to_string_pretty(&document_with(&ctx, bank, false))?;
-    let topics: Vec<&quizkit_model::Topic> =
-        bank.categories.iter().flat_map(|c| &c.topics).collect();
+    let skeleton = serde_json::to_string_pretty(&document_with(ctx, bank, false))?;
+    let topics: Vec<(String, &quizkit_model::Topic)> = bank
+        .topics()
+        .map(|(c, t)| (Bank::topic_dir(c, t), t))
+        .collect();
     let mut out = Vec::with_capacity(skeleton.len());
     let mut rest = skeleton.as_str();
-    let total: usize = topics.iter().map(|t| t.questions.len()).sum();
+    let total: usize = topics.iter().map(|(_, t)| t.questions.len()).sum();
     let mut done = 0;
     for batch in topics.chunks(BATCH) {
         reserve_projected(&mut out, done, total);
-        done += batch.iter().map(|t| t.questions.len()).sum::<usize>();
+        done += batch.iter().map(|(_, t)| t.questions.len()).sum::<usize>();
         let written: Vec<Vec<String>> = batch
             .par_iter()
-            .map(|topic| {
+            .map(|(dir, topic)| {
                 topic
                     .questions
                     .par_iter()
-                    .map(|q| serde_json::to_string_pretty(&ctx.question(bank, q)))
+                    .map(|q| serde_json::to_string_pretty(&ctx.question(bank, dir, q)))
                     .collect::<Result<Vec<_>, _>>()
             })
             .collect::<Result<_, _>>()?;
@@ -472,4 +574,67 @@ pub fn schema() -> String {
     let mut json = serde_json::to_string_pretty(&schema).unwrap_or_default();
     json.push('\n');
     json
+}
+
+#[cfg(test)]
+mod media_tests {
+    use super::*;
+    use crate::media::testing;
+
+    fn doc(embed_media: bool) -> (serde_json::Value, Vec<Warning>) {
+        let options = Options {
+            embed_media,
+            ..Options::default()
+        };
+        let output = export(&testing::bank(), &options).expect("export");
+        let doc = serde_json::from_slice(&output.files[0].bytes).expect("JSON");
+        (doc, output.warnings)
+    }
+
+    #[test]
+    fn each_text_lists_its_media_and_embed_media_adds_the_bytes() {
+        use base64::Engine as _;
+        let (plain, warnings) = doc(false);
+        let q = &plain["categories"][0]["topics"][0]["questions"][0];
+        let stem = &q["stem"]["en"]["media"];
+        assert_eq!(stem.as_array().map(Vec::len), Some(1), "{stem}");
+        assert_eq!(stem[0]["dest"], "diagram één #1.svg");
+        assert_eq!(stem[0]["path"], "c/t/diagram één #1.svg");
+        assert_eq!(stem[0]["media_type"], "image/svg+xml");
+        assert_eq!(stem[0]["size"], testing::SVG.len());
+        let image = media::Image {
+            path: "",
+            media_type: quizkit_model::MediaType::Svg,
+            bytes: testing::SVG.as_bytes(),
+        };
+        assert_eq!(stem[0]["sha256"], image.sha256());
+        assert!(stem[0].get("data").is_none());
+        assert_eq!(
+            q["options"][1]["text"]["en"]["media"][0]["path"],
+            "media/dot.png"
+        );
+        assert_eq!(q["explanation"]["en"]["media"][0]["path"], "media/dot.png");
+        // No media, no key; a missing file is a warning, not an entry.
+        assert!(q["options"][0]["text"]["en"].get("media").is_none());
+        assert!(q["options"][2]["text"]["en"].get("media").is_none());
+        assert_eq!(
+            warnings
+                .iter()
+                .filter(|w| w.message.contains("`missing.png`"))
+                .count(),
+            1,
+            "{warnings:?}"
+        );
+        let (embedded, _) = doc(true);
+        let data = embedded["categories"][0]["topics"][0]["questions"][0]["options"][1]["text"]
+            ["en"]["media"][0]["data"]
+            .as_str()
+            .expect("data");
+        assert_eq!(
+            base64::engine::general_purpose::STANDARD
+                .decode(data)
+                .expect("base64"),
+            testing::PNG
+        );
+    }
 }

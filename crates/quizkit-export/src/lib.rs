@@ -11,6 +11,7 @@ pub mod gift;
 pub mod html;
 pub mod json;
 pub mod markdown;
+pub mod media;
 pub mod moodle;
 pub mod qti;
 mod zipped;
@@ -89,6 +90,9 @@ pub struct Options {
     /// the bank's `[export] canvas_banks` does the same for every export and build). Other
     /// targets ignore it.
     pub canvas_banks: bool,
+    /// For targets that list the bank's image files without packing them (JSON): also write
+    /// each file's bytes, base64 (`--embed-media`).
+    pub embed_media: bool,
 }
 
 impl Default for Options {
@@ -99,6 +103,7 @@ impl Default for Options {
             changed: BTreeMap::new(),
             preview: false,
             canvas_banks: false,
+            embed_media: false,
         }
     }
 }

@@ -75,7 +75,9 @@ pub fn is_safe_url(url: &str, image: bool) -> bool {
 }
 
 /// What an image link becomes in a target's HTML when the target carries the file itself (see
-/// [`to_html_with_images`]): `<img src alt width height loading>`.
+/// [`to_html_with_images`]): `<img src alt width height loading>`. An empty `src` writes the
+/// image's alt text instead (escaped, in brackets), for a target that cannot carry the file
+/// and must not write a broken link ([`Img::alt_only`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Img {
     /// The address the target gives the file (`media/3f2a….svg`, `@@PLUGINFILE@@/x.png`),
@@ -85,6 +87,17 @@ pub struct Img {
     pub size: Option<(u32, u32)>,
     /// Whether to add `loading="lazy"`.
     pub lazy: bool,
+}
+
+impl Img {
+    /// The image written as its alt text, `[alt]`, and no link.
+    pub fn alt_only() -> Self {
+        Img {
+            src: String::new(),
+            size: None,
+            lazy: false,
+        }
+    }
 }
 
 /// Renders `markdown` to an HTML fragment.
@@ -166,6 +179,9 @@ fn img_tag(img: &Img, alt: &str) -> String {
         html::push_html(&mut out, std::iter::once(Event::Text(CowStr::from(value))));
         out.replace('"', "&quot;")
     };
+    if img.src.is_empty() {
+        return format!("[{}]", attr(alt));
+    }
     let mut tag = format!("<img src=\"{}\" alt=\"{}\"", attr(&img.src), attr(alt));
     if let Some((width, height)) = img.size {
         tag.push_str(&format!(" width=\"{width}\" height=\"{height}\""));
@@ -336,6 +352,15 @@ mod tests {
             html,
             "<p><img src=\"media/ab&amp;c.svg\" alt=\"A &quot;roofline&quot; &lt;plot&gt;\" width=\"640\" height=\"360\" loading=\"lazy\"> and <img src=\"https://example.org/y.png\" alt=\"x\" /></p>\n"
         );
+    }
+
+    #[test]
+    fn an_image_without_a_source_is_its_alt_text() {
+        let html =
+            to_inline_html_with_images("See ![A <plot>](a.svg).", Math::Delimiters, &mut |_| {
+                Some(Img::alt_only())
+            });
+        assert_eq!(html, "See [A &lt;plot&gt;].");
     }
 
     #[test]

@@ -244,6 +244,7 @@ fn finish(
                 shuffle: None,
             }),
             span,
+            media: Vec::new(),
         },
         "multichoice",
         &name,

@@ -86,6 +86,9 @@ impl Summary {
 pub struct Assembled {
     /// The new files: path relative to the bank folder, and content.
     pub files: Vec<(String, String)>,
+    /// The files the questions attach (images), each beside its question's file
+    /// (`category/topic/name`), and their bytes.
+    pub media: Vec<(String, Vec<u8>)>,
     /// The languages of the bank (a new bank's, from the texts; an existing bank's own).
     pub languages: Vec<String>,
     /// Changes made while assembling (ids suffixed or replaced), pointing into the sources.
@@ -119,6 +122,8 @@ struct TopicOut {
     summary: Option<LocalizedText>,
     key_points: Vec<LocalizedText>,
     questions: Vec<Question>,
+    /// The files its questions attach, by their name in the topic folder.
+    media: Vec<(String, Vec<u8>)>,
 }
 
 struct CategoryOut {
@@ -325,6 +330,7 @@ pub fn assemble(
                         summary: info.and_then(|i| i.description.clone()),
                         key_points: info.map(|i| i.key_points.clone()).unwrap_or_default(),
                         questions: Vec::new(),
+                        media: Vec::new(),
                     });
                     category.topics.len() - 1
                 }
@@ -379,7 +385,27 @@ pub fn assemble(
             if single_language {
                 make_plain(&mut question);
             }
-            categories[ci].topics[ti].questions.push(question);
+            let topic = &mut categories[ci].topics[ti];
+            for attachment in item.media {
+                let name = place_attachment(&mut topic.media, attachment);
+                if let Some((old, new)) = name {
+                    rename_links(&mut question, &old, &new);
+                    let mut d = source(item.span.clone());
+                    d.message = format!(
+                        "the attached file `{old}` is written as `{new}`: its topic folder holds another file of that name"
+                    );
+                    d.help = Some(
+                        "rename the file and its links if the suffix does not suit".to_owned(),
+                    );
+                    out.diagnostics
+                        .push(d.with_question(question.id.value.clone()));
+                    if !changed {
+                        changed = true;
+                        summary.changed += 1;
+                    }
+                }
+            }
+            topic.questions.push(question);
             summary.imported += 1;
         }
     }
@@ -447,6 +473,9 @@ pub fn assemble(
                 format!("{dir}/{TOPIC_FILE}"),
                 write::topic_file(&meta, schema.topic.as_deref()),
             ));
+            for (name, bytes) in topic.media {
+                out.media.push((format!("{dir}/{name}"), bytes));
+            }
             let chunks: Vec<&[Question]> = topic.questions.chunks(QUESTIONS_PER_FILE).collect();
             let width = chunks.len().to_string().len().max(2);
             for (n, chunk) in chunks.iter().enumerate() {
@@ -579,6 +608,73 @@ fn first_slug(title: &LocalizedText, fallback: &str) -> String {
 }
 
 /// `base`, or `base-2`, `base-3`… whichever is not in `taken`.
+/// Puts `attachment` among a topic folder's `media`: the same name with the same bytes is the
+/// same file; a name taken by other bytes, or by the folder's own files (`topic.toml`, the
+/// question files), gets a suffix before its extension (`dot-2.png`), and the old and new
+/// names are returned for the question's links. A `.toml` name gets `.bin` added, so the
+/// loader never reads an image as a question file.
+fn place_attachment(
+    media: &mut Vec<(String, Vec<u8>)>,
+    attachment: crate::Attachment,
+) -> Option<(String, String)> {
+    let crate::Attachment { name, bytes } = attachment;
+    let wanted = if name.to_ascii_lowercase().ends_with(".toml") {
+        format!("{name}.bin")
+    } else {
+        name.clone()
+    };
+    let (stem, ext) = match wanted.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => (stem.to_owned(), format!(".{ext}")),
+        _ => (wanted.clone(), String::new()),
+    };
+    let reserved = |n: &str| n.eq_ignore_ascii_case(TOPIC_FILE);
+    let mut candidate = wanted.clone();
+    let mut n = 1;
+    loop {
+        match media
+            .iter()
+            .find(|(m, _)| m.eq_ignore_ascii_case(&candidate))
+        {
+            Some((_, existing)) if *existing == bytes => break,
+            None if !reserved(&candidate) => {
+                media.push((candidate.clone(), bytes));
+                break;
+            }
+            _ => {
+                n += 1;
+                candidate = format!("{stem}-{n}{ext}");
+            }
+        }
+    }
+    (candidate != name).then_some((name, candidate))
+}
+
+/// Every image link of `question` to `old` made a link to `new`.
+fn rename_links(question: &mut Question, old: &str, new: &str) {
+    let mut texts: Vec<&mut LocalizedText> = vec![&mut question.stem.value];
+    for option in &mut question.options {
+        let choice = &mut option.value;
+        texts.push(&mut choice.text.value);
+        if let Some(f) = choice.feedback.as_mut() {
+            texts.push(&mut f.value);
+        }
+    }
+    if let Some(e) = question.explanation.as_mut() {
+        texts.push(&mut e.value);
+    }
+    for text in texts {
+        for entry in &mut text.entries {
+            let markdown = &mut entry.text.value;
+            let links = quizkit_model::media::image_links(markdown);
+            for link in links.iter().rev().filter(|l| l.dest == old) {
+                if markdown.get(link.range.clone()) == Some(old) {
+                    markdown.replace_range(link.range.clone(), new);
+                }
+            }
+        }
+    }
+}
+
 fn unique_name(base: &str, taken: &BTreeSet<String>) -> String {
     if !taken.contains(base) {
         return base.to_owned();

@@ -97,13 +97,13 @@ impl Notes {
                     options,
                     span,
                     format!(
-                        "question `{name}` uses {what} {}, not imported: the bank cannot hold media yet",
+                        "question `{name}` uses {what} {}, which the source does not hold: left out",
                         names.join(", ")
                     ),
                 )
                 .with_label("this question")
                 .with_help(format!(
-                    "the text keeps a reference by name where {them} stood; put the files where the bank can serve them, or point the references at https:// addresses"
+                    "the text keeps a reference by name where {them} stood; put the files beside the question file (or under the bank's media/), or export from Moodle as Moodle XML, which holds the files"
                 )),
             );
         }

@@ -470,6 +470,7 @@ fn row(cells: &[(&Column, &str)], span: Range<usize>, options: &Options, parsed:
             name: None,
             question,
             span,
+            media: Vec::new(),
         },
         "multichoice",
         &name,

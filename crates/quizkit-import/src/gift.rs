@@ -400,6 +400,7 @@ fn read_block(
             name,
             question: build::question(parts),
             span,
+            media: Vec::new(),
         },
         kind,
         &shown,

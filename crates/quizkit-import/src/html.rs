@@ -181,7 +181,10 @@ fn image(handlers: &dyn Handlers, element: Element) -> Option<HandlerResult> {
 }
 
 /// The name of an attached file as the bank would keep it: the last part of its path,
-/// percent-decoded, with nothing that could climb out of a folder (`../../x` → `x`).
+/// percent-decoded, with nothing that could climb out of a folder (`../../x` → `x`), no
+/// control characters, none of `( ) < > " : * ? | %` or a space (each made `-`, so the name
+/// is also a plain Markdown link destination), no leading or trailing dots, no name Windows
+/// reserves (`con.png` → `_con.png`), and at most 100 characters.
 pub fn attachment_name(raw: &str) -> String {
     let decoded = percent_decode(raw);
     let last = decoded
@@ -191,18 +194,35 @@ pub fn attachment_name(raw: &str) -> String {
     let cleaned: String = last
         .chars()
         .map(|c| {
-            if c.is_control() || matches!(c, '(' | ')' | '<' | '>' | ' ' | '"') {
+            if c.is_control()
+                || c.is_whitespace()
+                || matches!(c, '(' | ')' | '<' | '>' | '"' | ':' | '*' | '?' | '|' | '%')
+            {
                 '-'
             } else {
                 c
             }
         })
         .collect();
-    let cleaned = cleaned.trim_start_matches('.');
+    let mut cleaned = cleaned.trim_matches('.').to_owned();
+    if cleaned.chars().count() > 100 {
+        // Keep the extension: the last 100 characters hold it.
+        let skip = cleaned.chars().count() - 100;
+        cleaned = cleaned.chars().skip(skip).collect();
+        cleaned = cleaned.trim_start_matches('.').to_owned();
+    }
+    let stem = cleaned.split('.').next().unwrap_or("").to_ascii_lowercase();
+    const RESERVED: &[&str] = &["con", "prn", "aux", "nul"];
+    let reserved = RESERVED.contains(&stem.as_str())
+        || (stem.len() == 4
+            && (stem.starts_with("com") || stem.starts_with("lpt"))
+            && stem.as_bytes()[3].is_ascii_digit());
     if cleaned.is_empty() {
         "file".to_owned()
+    } else if reserved {
+        format!("_{cleaned}")
     } else {
-        cleaned.to_owned()
+        cleaned
     }
 }
 

@@ -11,7 +11,8 @@
 //! Diagnostics with [`Severity::Error`] mean the file could not
 //! be read at all (not UTF-8, not well-formed XML, an unterminated GIFT answer block): nothing
 //! of it is imported. Everything else is a warning or a note: a question skipped, an id
-//! changed, an image left out, HTML kept inline.
+//! changed, an image left out, HTML kept inline. Files a Moodle XML question attaches come
+//! back as [`Item::media`]; [`assemble`] puts them beside the question's file.
 
 pub mod aiken;
 mod assemble;
@@ -71,6 +72,19 @@ pub struct Item {
     pub question: Question,
     /// Byte range of the question in the source text.
     pub span: Range<usize>,
+    /// The files the source attaches to the question (Moodle XML `<file>`), decoded, each
+    /// under the name its texts' image links use.
+    pub media: Vec<Attachment>,
+}
+
+/// A file attached to a question in the source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// Its name as the question's texts link it (already made safe by
+    /// [`html::attachment_name`]: one path segment, no control characters).
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
 }
 
 /// A category's description, from a Moodle `<info>` or a GIFT `$CATEGORY:` block.
@@ -257,7 +271,7 @@ pub const CODES: &[(&str, &str, &str)] = &[
     (
         "I004",
         "media-left-out",
-        "An image or attached file: the bank cannot hold media yet.",
+        "An image or attached file the source names but does not hold (GIFT cannot hold files; a Moodle `<file>` missing or not base64): left out.",
     ),
     (
         "I005",

@@ -79,21 +79,42 @@ impl El {
         self.start..self.tag_end
     }
 
-    /// Every `<file>` below this element: its name attribute.
-    fn files(&self, out: &mut Vec<String>) {
+    /// Every `<file>` below this element: its name as written, its name made safe (as the
+    /// texts' links name it) and its bytes, or why they cannot be read; the first of each name.
+    fn files(&self, out: &mut Vec<FileEl>) {
         for c in &self.children {
             if c.name == "file" {
-                let name = c.attr("name").unwrap_or("");
-                let name = crate::html::attachment_name(name);
-                if !out.contains(&name) {
-                    out.push(name);
+                let raw = c.attr("name").unwrap_or("");
+                let name = crate::html::attachment_name(raw);
+                if out.iter().any(|(_, n, _)| *n == name) {
+                    continue;
                 }
+                let bytes = match c.attr("encoding") {
+                    Some("base64") | None => decode_base64(&c.text),
+                    Some(other) => Err(format!("its encoding `{other}` is not base64")),
+                };
+                out.push((raw.to_owned(), name, bytes));
             } else {
                 c.files(out);
             }
         }
     }
 }
+
+/// The bytes of a `<file>`'s base64 content (whitespace between the characters allowed, as
+/// PHP's `base64_decode` allows it; anything else outside the alphabet is refused, where PHP
+/// would silently write a corrupt file).
+fn decode_base64(text: &str) -> Result<Vec<u8>, String> {
+    use base64::Engine as _;
+    let compact: String = text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    base64::engine::general_purpose::STANDARD
+        .decode(compact.as_bytes())
+        .map_err(|e| format!("its content is not base64 ({e})"))
+}
+
+/// A `<file>`: its name as written, its name made safe, and its bytes or why they cannot be
+/// read.
+type FileEl = (String, String, Result<Vec<u8>, String>);
 
 /// Why a text field cannot be read.
 struct FieldError(String);
@@ -650,13 +671,43 @@ fn choice_question(
     };
     let mut files = Vec::new();
     el.files(&mut files);
-    for file in files {
-        if !notes.images.contains(&file) {
-            notes.images.push(file);
+    let mut media = Vec::new();
+    let mut unreadable = Vec::new();
+    for (raw, name, bytes) in files {
+        match bytes {
+            Ok(bytes) => {
+                if raw != name {
+                    changes.push(format!(
+                        "the attached file `{raw}` is written as `{name}` (a file name of the bank's own folder)"
+                    ));
+                }
+                media.push(crate::Attachment { name, bytes });
+            }
+            Err(why) => unreadable.push(format!("`{name}`: {why}")),
         }
     }
+    // What the texts show that the question holds is imported; the rest is reported.
+    notes
+        .images
+        .retain(|image| !media.iter().any(|m| m.name == *image));
     let shown = display_name(name);
     notes.report(options, el.tag_span(), &shown, &mut parsed.diagnostics);
+    if !unreadable.is_empty() {
+        parsed.diagnostics.push(
+            diag(
+                "I004",
+                Severity::Warning,
+                options,
+                el.tag_span(),
+                format!(
+                    "question `{shown}`: attached file(s) left out: {}",
+                    unreadable.join("; ")
+                ),
+            )
+            .with_label("this question")
+            .with_help("export the question from Moodle again; its <file> elements hold each file's bytes in base64"),
+        );
+    }
     for change in changes {
         parsed.diagnostics.push(
             diag(
@@ -682,6 +733,7 @@ fn choice_question(
             name: (!name.trim().is_empty()).then(|| name.to_owned()),
             question: build::question(parts),
             span: el.tag_span(),
+            media,
         },
         kind,
         &shown,

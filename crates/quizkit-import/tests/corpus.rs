@@ -396,11 +396,20 @@ fn moodle_xml() -> (usize, usize) {
             );
             assert_eq!(parsed.items[0].path, ["Corpus XML", "Meerkeuze"]);
             assert!(parsed.items[1].question.is_multiple_response());
+            // The sheet's file: a 4 × 2 PNG of 73 bytes, attached to the first question.
+            let resistor = parsed.items[0]
+                .media
+                .iter()
+                .find(|m| m.name == "resistor.png")
+                .expect("resistor.png comes back as the question's file");
+            assert_eq!(resistor.bytes.len(), 73);
+            assert!(resistor.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
             assert!(
-                parsed
+                !parsed
                     .diagnostics
                     .iter()
-                    .any(|d| d.code == "I004" && d.message.contains("resistor.png"))
+                    .any(|d| d.code == "I004" && d.message.contains("resistor.png")),
+                "a file the question holds is not left out"
             );
         }
     }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use quizkit_lint::{Rule, Selection, lint};
 use quizkit_model::load::{Content, InputFile};
-use quizkit_model::{Diagnostic, FileId, SourceFile, load};
+use quizkit_model::{Diagnostic, FileId, Media, MediaContent, SourceFile, load};
 
 /// The path of the question file inside the in-memory bank.
 pub const QUESTION_FILE: &str = "fixtures/topic/questions.toml";
@@ -33,6 +33,55 @@ pub fn lint_file(
     display: &str,
     display_config: &str,
 ) -> Linted {
+    lint_file_with_media(
+        rule,
+        config,
+        text,
+        display,
+        display_config,
+        Media::default(),
+    )
+}
+
+/// The image files of a fixture folder as the CLI would read them: `media/` is the bank's
+/// `media/` folder, `topic/` the question file's own folder.
+pub fn fixture_media(dir: &Path) -> Media {
+    fn walk(dir: &Path, rel: &str, media: &mut Media) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .collect();
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let path = format!("{rel}/{}", entry.file_name().to_string_lossy());
+            if entry.path().is_dir() {
+                walk(&entry.path(), &path, media);
+                continue;
+            }
+            let bytes = std::fs::read(entry.path()).expect("a fixture image");
+            if path.starts_with("media/") {
+                media.listed.push(path.clone());
+            }
+            media.files.insert(path, MediaContent::Bytes(bytes));
+        }
+    }
+    let mut media = Media::default();
+    walk(&dir.join("media"), "media", &mut media);
+    let topic = QUESTION_FILE.rsplit_once('/').map_or("", |(d, _)| d);
+    walk(&dir.join("topic"), topic, &mut media);
+    media
+}
+
+/// [`lint_file`] in a bank whose texts' images find `media`.
+pub fn lint_file_with_media(
+    rule: &Rule,
+    config: &str,
+    text: &str,
+    display: &str,
+    display_config: &str,
+    media: Media,
+) -> Linted {
     let files = vec![
         InputFile {
             path: "quizkit.toml".into(),
@@ -45,7 +94,8 @@ pub fn lint_file(
     ];
     let mut loaded = load(files);
     let mut diagnostics = Vec::new();
-    if let Some(bank) = &loaded.bank {
+    if let Some(bank) = &mut loaded.bank {
+        bank.media = media;
         let mut names = vec![rule.name.to_owned()];
         for (_, _, q) in bank.questions() {
             names.extend(q.allow.iter().map(|a| a.rule.value.clone()));

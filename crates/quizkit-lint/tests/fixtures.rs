@@ -1,7 +1,9 @@
 //! Every rule against its fixtures: `tests/fixtures/<rule-name>/invalid.toml` fires exactly on
 //! the lines annotated `# expect: CODE` (a comment-only annotation line expects a finding
 //! outside the file, such as a bank-level statistic), and `valid.toml` is silent. The rendered
-//! findings of `invalid.toml` are snapshots in `tests/snapshots/<rule-name>.snap`.
+//! findings of `invalid.toml` are snapshots in `tests/snapshots/<rule-name>.snap`. The images
+//! of a fixture folder are the bank's: `media/` its `media/` folder, `topic/` the question
+//! file's own folder.
 
 mod common;
 
@@ -50,7 +52,9 @@ fn check_rule(rule: &Rule) {
     for case in ["valid", "invalid"] {
         let text = read(&dir.join(format!("{case}.toml")));
         let display = format!("tests/fixtures/{}/{case}.toml", rule.name);
-        let linted = common::lint_file(rule, &config, &text, &display, &display_config);
+        let media = common::fixture_media(&dir);
+        let linted =
+            common::lint_file_with_media(rule, &config, &text, &display, &display_config, media);
         assert!(
             linted.load.is_empty(),
             "{display} does not load cleanly:\n{}",

@@ -158,8 +158,15 @@ fn example(docs: &str, heading: &str) -> Option<String> {
     Some(after[start..start + end].to_owned())
 }
 
+/// Lints an example in the rule's fixture bank: with its images, and its `quizkit.toml` when it
+/// has one.
 fn lint_example(rule: &Rule, text: &str) -> common::Linted {
-    let linted = common::lint_file(rule, DOCS_CONFIG, text, "example.toml", "quizkit.toml");
+    let dir = common::fixture_dir(rule);
+    let config = std::fs::read_to_string(dir.join("quizkit.toml"))
+        .unwrap_or_else(|_| DOCS_CONFIG.to_owned());
+    let media = common::fixture_media(&dir);
+    let linted =
+        common::lint_file_with_media(rule, &config, text, "example.toml", "quizkit.toml", media);
     assert!(
         linted.load.is_empty(),
         "{}: the example does not load:\n{}",
@@ -200,13 +207,16 @@ fn every_example_fires_and_every_fix_is_silent() {
 #[test]
 fn bank_rules_are_few_and_marked() {
     // Bank-level rules see every question at once; they must be the B rules, the
-    // cross-question structure checks, or the suppression checks.
+    // cross-question structure checks, the media checks (which see the topics' and categories'
+    // texts too, and each file once), or the suppression checks.
     for r in ALL {
         if matches!(r.check, Check::Bank(_)) {
             assert!(
-                ["B", "Q005", "Q006", "T001", "A002"]
-                    .iter()
-                    .any(|p| r.code.starts_with(p)),
+                [
+                    "B", "Q005", "Q006", "Q008", "Q009", "Q010", "Q011", "T001", "A002"
+                ]
+                .iter()
+                .any(|p| r.code.starts_with(p)),
                 "{} is a bank rule: make it a question rule unless it needs the whole bank",
                 r.name
             );

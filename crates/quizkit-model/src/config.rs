@@ -83,6 +83,8 @@ pub struct LintConfig {
     pub min_options: Option<Spanned<u32>>,
     /// Relative tolerance of `≈` claims (default 0.1).
     pub tolerance: Option<Spanned<f64>>,
+    /// The largest image file, in KiB, before `media-too-large` reports it (default 1024).
+    pub max_media_kib: Option<Spanned<u32>>,
 }
 
 /// A severity as written in configuration.

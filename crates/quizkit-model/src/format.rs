@@ -796,6 +796,7 @@ fn config(out: &mut Out, mut root: Table) {
                 ("severity", Style::Plain, Shape::Inline),
                 ("min_options", Style::Plain, Shape::Dotted),
                 ("tolerance", Style::Plain, Shape::Dotted),
+                ("max_media_kib", Style::Plain, Shape::Dotted),
             ],
         ),
         (

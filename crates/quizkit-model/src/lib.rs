@@ -32,6 +32,32 @@ pub use spanned::{ClearSpans, Spanned};
 pub use text::{LangText, LocalizedText, same_code};
 pub use topic::{Category, CategoryMeta, Topic, TopicMeta};
 
+/// A Markdown text of a bank, with where it stands (see [`Bank::texts`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TextRef<'a> {
+    /// The category it belongs to.
+    pub category: &'a Category,
+    /// The topic, unless it is a category's text.
+    pub topic: Option<&'a Topic>,
+    /// The index in [`Bank::questions`] of the question it belongs to, if any.
+    pub question: Option<usize>,
+    /// The file it is written in, when there is one.
+    pub file: Option<FileId>,
+    /// The text.
+    pub text: &'a Spanned<LocalizedText>,
+}
+
+impl TextRef<'_> {
+    /// The folder its image links are resolved from first, relative to the bank root: the
+    /// topic folder (`category/topic`), or the category folder for a category's text.
+    pub fn dir(&self) -> String {
+        match self.topic {
+            Some(topic) => Bank::topic_dir(self.category, topic),
+            None => self.category.slug.clone(),
+        }
+    }
+}
+
 /// A loaded question bank.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bank {
@@ -67,6 +93,43 @@ impl Bank {
     /// files are, and where their image links are resolved first.
     pub fn topic_dir(category: &Category, topic: &Topic) -> String {
         format!("{}/{}", category.slug, topic.slug)
+    }
+
+    /// Every Markdown text that may hold an image: each category's title and description and
+    /// its topics' titles, summaries and key points, then every question's stem, options,
+    /// feedback and explanation, in bank order.
+    pub fn texts(&self) -> impl Iterator<Item = TextRef<'_>> {
+        let at = |category, topic, question, file, text| TextRef {
+            category,
+            topic,
+            question,
+            file,
+            text,
+        };
+        let metas = self.categories.iter().flat_map(move |c| {
+            let own = c.meta.title.iter().chain(&c.meta.description);
+            let own = own.map(move |text| at(c, None, None, c.file, text));
+            let topics = c.topics.iter().flat_map(move |t| {
+                let m = &t.meta;
+                let texts = m.title.iter().chain(&m.summary).chain(&m.key_points);
+                texts.map(move |text| at(c, Some(t), None, t.file, text))
+            });
+            own.chain(topics)
+        });
+        let questions = self
+            .questions()
+            .enumerate()
+            .flat_map(move |(i, (c, t, q))| {
+                let options = q
+                    .options
+                    .iter()
+                    .flat_map(|o| std::iter::once(&o.text).chain(&o.feedback));
+                let texts = std::iter::once(&q.stem)
+                    .chain(options)
+                    .chain(&q.explanation);
+                texts.map(move |text| at(c, Some(t), Some(i), Some(q.file), text))
+            });
+        metas.chain(questions)
     }
 
     /// What an image link `dest` in a text of `topic` finds in the bank's media.

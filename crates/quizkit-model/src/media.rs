@@ -89,14 +89,27 @@ fn is_svg(bytes: &[u8]) -> bool {
         } else if let Some(after) = rest.strip_prefix("<!--") {
             rest = after.split_once("-->").map_or("", |(_, r)| r).trim_start();
         } else if let Some(after) = rest.strip_prefix("<!") {
+            // A doctype's internal subset (`[<!ENTITY …>]`) holds `>`s of its own.
+            let subset = match (after.find('['), after.find('>')) {
+                (Some(open), Some(close)) if open < close => {
+                    after[open..].find(']').map(|c| open + c)
+                }
+                _ => Some(0),
+            };
+            let after = subset.map_or("", |at| &after[at..]);
             rest = after.split_once('>').map_or("", |(_, r)| r).trim_start();
         } else {
             break;
         }
     }
-    rest.strip_prefix("<svg")
-        .and_then(|r| r.chars().next())
-        .is_some_and(|c| c.is_whitespace() || c == '>' || c == '/')
+    // The root element's name, with or without a namespace prefix (`<svg:svg`).
+    let Some(tag) = rest.strip_prefix('<') else {
+        return false;
+    };
+    let name = &tag[..tag
+        .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+        .unwrap_or(0)];
+    name.rsplit(':').next() == Some("svg")
 }
 
 /// What the CLI found at a media path.
@@ -374,7 +387,16 @@ mod tests {
             MediaType::sniff(b"\xef\xbb\xbf<?xml version=\"1.0\"?>\n<!-- c -->\n<svg xmlns=\"\">"),
             Some(MediaType::Svg)
         );
+        assert_eq!(
+            MediaType::sniff(b"<!DOCTYPE svg [ <!ENTITY a \"x\"> ]>\n<svg>"),
+            Some(MediaType::Svg)
+        );
+        assert_eq!(
+            MediaType::sniff(b"<svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\"/>"),
+            Some(MediaType::Svg)
+        );
         assert_eq!(MediaType::sniff(b"<svgfoo>"), None);
+        assert_eq!(MediaType::sniff(b"<svg"), None);
         assert_eq!(MediaType::sniff(b"<html><svg>"), None);
         assert_eq!(MediaType::sniff(b"root:x:0:0:root"), None);
         assert_eq!(MediaType::sniff(b""), None);

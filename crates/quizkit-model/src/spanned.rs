@@ -189,6 +189,7 @@ impl ClearSpans for crate::LintConfig {
             severity,
             min_options,
             tolerance,
+            max_media_kib,
         } = self;
         select.clear_spans();
         extend_select.clear_spans();
@@ -196,6 +197,7 @@ impl ClearSpans for crate::LintConfig {
         severity.clear_spans();
         min_options.clear_spans();
         tolerance.clear_spans();
+        max_media_kib.clear_spans();
     }
 }
 

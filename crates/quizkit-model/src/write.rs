@@ -103,7 +103,8 @@ pub fn bank_file(config: &BankConfig, schema: Option<&str>) -> String {
         || !lint.ignore.is_empty()
         || !lint.severity.is_empty()
         || lint.min_options.is_some()
-        || lint.tolerance.is_some();
+        || lint.tolerance.is_some()
+        || lint.max_media_kib.is_some();
     if lint_said {
         w.header("[lint]");
         if let Some(select) = &lint.select {
@@ -129,6 +130,9 @@ pub fn bank_file(config: &BankConfig, schema: Option<&str>) -> String {
         }
         if let Some(t) = &lint.tolerance {
             w.line_raw("tolerance", &float_repr(t.value));
+        }
+        if let Some(n) = &lint.max_media_kib {
+            w.line_raw("max_media_kib", &n.value.to_string());
         }
     }
     let export = &config.export;

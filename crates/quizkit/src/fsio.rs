@@ -342,7 +342,21 @@ pub fn read_file(path: &Path) -> Content {
 pub fn load_bank(path: Option<&Path>) -> Result<(PathBuf, Loaded), Failure> {
     let root = find_bank(path)?;
     let files = read_bank(&root)?;
-    Ok((root, load(files)))
+    Ok((root.clone(), load_files(&root, files)))
+}
+
+/// Loads the files read from the bank at `root`, then reads the image files its texts name
+/// into [`Bank::media`](quizkit_model::Bank::media): what every command loads through.
+pub fn load_files(root: &Path, files: Vec<InputFile>) -> Loaded {
+    with_media(root, load(files), "")
+}
+
+/// `loaded` with its bank's media read from `root` (see [`crate::media::read_media`]).
+fn with_media(root: &Path, mut loaded: Loaded, prefix: &str) -> Loaded {
+    if let Some(bank) = &mut loaded.bank {
+        bank.media = crate::media::read_media(root, bank, prefix);
+    }
+    loaded
 }
 
 /// True when `path` is a question file standing alone: a `.toml` file other than
@@ -487,6 +501,8 @@ pub fn load_lone_file(path: &Path) -> Result<(PathBuf, Loaded, String), Failure>
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    // The file's images sit beside it, not in the made-up topic folder.
+    let loaded = with_media(&root, loaded, &format!("{slug}/{slug}/"));
     let note = format!(
         "note: `{}` has no {CONFIG_FILE} in its folder or above: checked as a bank of one topic in {}.\n  help: to make it a full bank, run `quizkit new bank DIR` and move the file into a topic folder of DIR (DIR/<category>/<topic>/{name})",
         path.display(),

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod commands;
 pub mod fsio;
+pub mod media;
 pub mod output;
 
 use std::process::ExitCode;

@@ -98,6 +98,85 @@ pub fn inline_html(md: &str) -> String {
         .to_owned()
 }
 
+/// How a target writes a Markdown image of a bank file.
+#[derive(Debug, Clone, Copy)]
+pub enum Images {
+    /// Moodle XML: `<img src="@@PLUGINFILE@@/<file name, percent-encoded>" alt="…">` (its
+    /// `width` and `height` are taken out of the export with [`without_sizes`]).
+    Moodle,
+    /// GIFT: the alt text in brackets.
+    Gift,
+}
+
+/// The `<img>` a target writes for `dest`, or `None` for a web or `data:` address, which
+/// stays as written.
+fn image_as(images: Images, dest: &str) -> Option<markdown::Img> {
+    let lower = dest.to_ascii_lowercase();
+    if ["http://", "https://", "data:"]
+        .iter()
+        .any(|s| lower.starts_with(s))
+    {
+        return None;
+    }
+    Some(match images {
+        Images::Gift => markdown::Img::alt_only(),
+        Images::Moodle => {
+            let name = dest.rsplit('/').next().unwrap_or(dest);
+            let mut src = String::from("@@PLUGINFILE@@/");
+            for b in name.bytes() {
+                if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+                    src.push(char::from(b));
+                } else {
+                    src.push_str(&format!("%{b:02X}"));
+                }
+            }
+            markdown::Img {
+                src,
+                size: None,
+                lazy: false,
+            }
+        }
+    })
+}
+
+/// [`block_html`] with the bank's images as `images` writes them.
+pub fn block_html_as(md: &str, images: Images) -> String {
+    markdown::to_html_with_images(md, Math::Delimiters, &mut |d| image_as(images, d))
+        .trim_end()
+        .to_owned()
+}
+
+/// [`inline_html`] with the bank's images as `images` writes them.
+pub fn inline_html_as(md: &str, images: Images) -> String {
+    markdown::to_inline_html_with_images(md, Math::Delimiters, &mut |d| image_as(images, d))
+        .trim_end()
+        .to_owned()
+}
+
+/// `html` without the ` width="…" height="…"` of its images.
+pub fn without_sizes(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(" width=\"") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 8..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let tail = &after[digits..];
+        match tail.strip_prefix("\" height=\"") {
+            Some(h) if digits > 0 => {
+                let hd = h.bytes().take_while(u8::is_ascii_digit).count();
+                rest = h[hd..].strip_prefix('"').unwrap_or(&h[hd..]);
+            }
+            _ => {
+                out.push_str(" width=\"");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Markdown as one line of plain text (names).
 pub fn plain_line(md: &str) -> String {
     markdown::to_plain(md)

@@ -1,25 +1,30 @@
 //! A question as the fields and tags of a quizkit note.
 
-use quizkit_model::{Category, Difficulty, Question, Topic, index_letter};
+use quizkit_model::{Bank, Category, Difficulty, Question, Topic, index_letter};
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use super::notetype::{FIELDS, field};
-use crate::markdown::{Math, to_html, to_inline_html};
-use crate::{Kind, Warning};
+use crate::Warning;
+use crate::markdown::{Img, Math, to_html_with_images, to_inline_html_with_images};
+use crate::media::{self, Found, Image};
 
 /// The field values of one note, in [`FIELDS`] order, ready for the collection.
 pub type Fields = [String; FIELDS.len()];
 
 /// Everything a question contributes to its note besides ids and times.
-pub struct NoteContent {
+pub struct NoteContent<'b> {
     /// The field values.
     pub fields: Fields,
     /// The tags, sorted and unique.
     pub tags: Vec<String>,
+    /// The bank's image files the fields show, each under its [`Image::hashed_name`].
+    pub images: Vec<Image<'b>>,
 }
 
 /// What the whole export shares when building notes.
 pub struct Context<'a> {
+    /// The bank, for its image files.
+    pub bank: &'a Bank,
     /// The language of the texts.
     pub lang: &'a str,
     /// The bank's `export.base_url`, without a trailing `/`.
@@ -27,23 +32,48 @@ pub struct Context<'a> {
 }
 
 /// The note for `question`, and warnings about what Anki cannot show as written.
-pub fn note_content(
-    ctx: &Context,
+pub fn note_content<'b>(
+    ctx: &Context<'b>,
     category: &Category,
     topic: &Topic,
     question: &Question,
     warnings: &mut Vec<Warning>,
-) -> NoteContent {
+) -> NoteContent<'b> {
     let lang = ctx.lang;
     let id = question.id.value.as_str();
-    let stem = to_inline_html(question.stem.get_or_first(lang), Math::Delimiters);
+    let dir = Bank::topic_dir(category, topic);
+    let mut images: Vec<Image<'b>> = Vec::new();
+    // Each bank file a text shows goes into the package under its content-hashed name (a
+    // re-import of the same bytes adds nothing; Anki matches media by name and checksum).
+    let bank = ctx.bank;
+    let mut carry = |dest: &str| match media::find(bank, &dir, dest) {
+        Found::Carried(image) => {
+            let img = Img {
+                src: image.hashed_name(),
+                size: image.size(),
+                lazy: false,
+            };
+            images.push(image);
+            Some(img)
+        }
+        Found::External => None,
+        Found::NotCarried(why) => {
+            warnings.push(media::not_carried(Some(id), "anki", dest, &why));
+            None
+        }
+    };
+    let stem = to_inline_html_with_images(
+        question.stem.get_or_first(lang),
+        Math::Delimiters,
+        &mut carry,
+    );
     let explanation = question
         .explanation
         .as_ref()
-        .map(|e| to_html(e.get_or_first(lang), Math::Delimiters))
+        .map(|e| to_html_with_images(e.get_or_first(lang), Math::Delimiters, &mut carry))
         .unwrap_or_default();
     let keys = question.key_indices();
-    let options = options_html(question, &keys, lang);
+    let options = options_html(question, &keys, lang, &mut carry);
     let answer = keys
         .iter()
         .map(|&i| index_letter(i).to_string())
@@ -81,9 +111,6 @@ pub fn note_content(
     for value in &mut fields {
         *value = clean(std::mem::take(value));
     }
-    for value in &fields {
-        report_images(id, value, warnings);
-    }
 
     let mut tags: Vec<String> = question.tags.iter().map(|t| tag(&t.value)).collect();
     tags.push(format!("{}::{}", tag(&category.slug), tag(&topic.slug)));
@@ -98,12 +125,23 @@ pub fn note_content(
     tags.retain(|t| !t.is_empty());
     tags.sort();
     tags.dedup();
-    NoteContent { fields, tags }
+    images.sort_by(|a, b| a.path.cmp(b.path));
+    images.dedup_by(|a, b| a.path == b.path);
+    NoteContent {
+        fields,
+        tags,
+        images,
+    }
 }
 
 /// The options as an ordered list: each item carries its letter, `data-qk-correct` when it is
 /// part of the key, and its feedback (shown on the back only).
-fn options_html(question: &Question, keys: &[usize], lang: &str) -> String {
+fn options_html(
+    question: &Question,
+    keys: &[usize],
+    lang: &str,
+    images: &mut dyn FnMut(&str) -> Option<Img>,
+) -> String {
     let mut out = String::with_capacity(64 + question.options.len() * 160);
     out.push_str("<ol class=\"qk-options\"");
     if question.is_multiple_response() {
@@ -121,16 +159,18 @@ fn options_html(question: &Question, keys: &[usize], lang: &str) -> String {
         out.push_str("><span class=\"qk-letter\">");
         out.push(letter);
         out.push_str("</span><div class=\"qk-text\">");
-        out.push_str(&to_inline_html(
+        out.push_str(&to_inline_html_with_images(
             option.text.get_or_first(lang),
             Math::Delimiters,
+            images,
         ));
         out.push_str("</div>");
         if let Some(feedback) = &option.feedback {
             out.push_str("<div class=\"qk-feedback\">");
-            out.push_str(&to_inline_html(
+            out.push_str(&to_inline_html_with_images(
                 feedback.get_or_first(lang),
                 Math::Delimiters,
+                images,
             ));
             out.push_str("</div>");
         }
@@ -203,30 +243,6 @@ fn url_segment(segment: &str) -> String {
     out
 }
 
-/// Reports each image a field shows that is not in the package. A bank holds no media files
-/// yet, so a local image would show as a broken picture in Anki: say so rather than let it
-/// pass silently. Images on the web load where Anki is online.
-fn report_images(question: &str, html: &str, warnings: &mut Vec<Warning>) {
-    let mut rest = html;
-    while let Some(at) = rest.find("<img src=\"") {
-        rest = &rest[at + 10..];
-        let src = &rest[..rest.find('"').unwrap_or(rest.len())];
-        let remote = ["http://", "https://", "data:"].iter().any(|scheme| {
-            src.get(..scheme.len())
-                .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
-        });
-        if !remote {
-            warnings.push(Warning {
-                question: Some(question.to_owned()),
-                message: format!(
-                    "image `{src}` is not in the deck (quizkit packs no media files yet), so Anki shows it as missing; use an https:// address or leave the image out"
-                ),
-                kind: Kind::Fixable,
-            });
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,17 +260,5 @@ mod tests {
     #[test]
     fn tags_have_no_spaces() {
         assert_eq!(tag("a b\"c"), "a_bc");
-    }
-
-    #[test]
-    fn local_images_are_reported_and_remote_ones_are_not() {
-        let mut warnings = Vec::new();
-        report_images(
-            "q",
-            r#"<p><img src="fig.png" alt=""> <img src="https://x.org/a.png" alt=""></p>"#,
-            &mut warnings,
-        );
-        assert_eq!(warnings.len(), 1);
-        assert!(warnings[0].message.contains("`fig.png`"), "{warnings:?}");
     }
 }

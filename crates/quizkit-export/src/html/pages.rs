@@ -6,7 +6,7 @@ use quizkit_model::{Category, Question, Topic, index_letter};
 
 use super::escape::{esc, relative_url, script_json};
 use super::strings::fill;
-use super::{Cx, Page, Site, block, plain, practice, refs};
+use super::{Cx, Page, Site, plain, practice, refs};
 use crate::{Error, Warning};
 
 /// How many questions "more questions about this topic" lists when a question names no related
@@ -207,7 +207,7 @@ fn index(cx: &Cx<'_>) -> Page {
             title = esc(&cx.r.category_titles[ci]),
         );
         if let Some(description) = &category.meta.description {
-            main.push_str(&block(cx.text(description)));
+            main.push_str(&cx.block_in(description, &category.slug, path.len() - 1));
         }
         main.push_str(&topic_cards(cx, &path, ci, category, None));
         main.push_str("</section>\n");
@@ -233,7 +233,9 @@ fn category_page(cx: &Cx<'_>, ci: usize, category: &Category) -> Page {
         .as_ref()
         .map(|d| cx.text(d))
         .unwrap_or_default();
-    main.push_str(&block(description));
+    if let Some(d) = &category.meta.description {
+        main.push_str(&cx.block_in(d, &category.slug, path.len() - 1));
+    }
     let _ = writeln!(
         main,
         "<h2>{}</h2>",
@@ -279,8 +281,13 @@ fn topic_page(
         .map(|t| cx.text(t))
         .unwrap_or("");
     let mut main = format!("<h1>{}</h1>\n", esc(&title));
-    if !summary.is_empty() {
-        let _ = writeln!(main, "<div class=\"lead\">{}</div>", block(summary));
+    let dir = quizkit_model::Bank::topic_dir(category, topic);
+    if let Some(text) = topic.meta.summary.as_ref().filter(|_| !summary.is_empty()) {
+        let _ = writeln!(
+            main,
+            "<div class=\"lead\">{}</div>",
+            cx.block_in(text, &dir, path.len() - 1)
+        );
     }
     let short = topic.questions.len().min(SHORT_PRACTICE);
     let questions = s.questions(short);
@@ -314,7 +321,7 @@ fn topic_page(
             esc(&fill(&s.key_points, &[("topic", &title)]))
         );
         for point in &topic.meta.key_points {
-            main.push_str(&block(cx.text(point)));
+            main.push_str(&cx.block_in(point, &dir, path.len() - 1));
         }
         main.push_str("</section>\n");
     }
@@ -401,7 +408,8 @@ fn question_page(
     question: &Question,
 ) -> Page {
     let s = cx.s();
-    let text = cx.r.question(ci, ti, n);
+    let question_text = cx.r.question(ci, ti, n);
+    let text = &question_text.page;
     let path = cx.question_path(category, topic, question);
     let from = refs(&path);
     let topic_title = cx.r.topics[ci][ti].title.clone();
@@ -436,7 +444,7 @@ fn question_page(
         topic = esc(&topic_title),
         number = esc(&number),
     );
-    let stem_html = text.stem_inline();
+    let stem_html = question_text.stem_inline();
     if super::has_block(stem_html) {
         let _ = writeln!(
             main,
@@ -541,8 +549,8 @@ fn question_page(
         &topic_title,
     ));
     Page {
-        title: format!("{} · {topic_title}", text.stem_plain),
-        description: text.stem_plain.clone(),
+        title: format!("{} · {topic_title}", question_text.stem_plain),
+        description: question_text.stem_plain.clone(),
         crumbs: vec![
             (cx.bank_title(), cx.lang_index()),
             (cx.r.category_titles[ci].clone(), cx.category_path(category)),

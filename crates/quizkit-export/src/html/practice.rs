@@ -70,7 +70,7 @@ pub fn data<'a>(
             });
             continue;
         }
-        let text = cx.r.question(ci, ti, qi);
+        let text = cx.r.question(ci, ti, qi).practice();
         questions.push(Item {
             id: &question.id.value,
             url: cx.question_url(&from, category, topic, question),

@@ -11,19 +11,18 @@ use quizkit_model::{Bank, Question};
 use rayon::prelude::*;
 
 use super::escape::esc;
-use super::{Lang, has_block, plain};
-use crate::markdown::{self, Math};
+use super::{Lang, Site, has_block, plain};
+use crate::markdown::{self, Img, Math};
 
-/// One question's texts in one language.
-pub struct QuestionText {
+/// How many folders below the site root a question page is (`<lang>/<c>/<t>/q/<id>.html`).
+const QUESTION_DEPTH: usize = 4;
+/// How many folders below the site root a practice page is (`<lang>/<c>/<t>/practice.html`).
+const PRACTICE_DEPTH: usize = 3;
+
+/// A question's texts as HTML on one page, its images addressed from that page.
+pub struct Html {
     /// The stem as block HTML.
     pub stem_block: String,
-    /// Where the stem as inline HTML lies in `stem_block` (all of it unless it is one paragraph).
-    stem_inline: Range<usize>,
-    /// The stem as plain text.
-    pub stem_plain: String,
-    /// The stem as phrasing content for the text of a link, when it differs from the inline HTML.
-    stem_phrasing: Option<String>,
     /// Each option's text as inline HTML.
     pub options: Vec<String>,
     /// Each option's feedback as inline HTML.
@@ -32,24 +31,22 @@ pub struct QuestionText {
     pub explanation: Option<String>,
 }
 
-impl QuestionText {
-    fn new(question: &Question, lang: &str) -> Self {
-        let stem = question.stem.value.get_or_first(lang);
-        let stem_block = markdown::to_html(stem, Math::MathMl);
-        let stem_inline = markdown::inline_range(&stem_block);
-        let inline = &stem_block[stem_inline.clone()];
-        let stem_plain = plain(stem);
-        let stem_phrasing =
-            (has_block(inline) || inline.contains("<a ") || inline.contains("<img"))
-                .then(|| esc(&stem_plain).into_owned());
-        QuestionText {
-            stem_inline,
-            stem_plain,
-            stem_phrasing,
+impl Html {
+    /// Renders the texts of `question` in `lang`, asking `images` about each image.
+    fn new(question: &Question, lang: &str, images: &mut dyn FnMut(&str) -> Option<Img>) -> Self {
+        let inline = |text: &str, images: &mut dyn FnMut(&str) -> Option<Img>| {
+            markdown::to_inline_html_with_images(text, Math::MathMl, images)
+        };
+        Html {
+            stem_block: markdown::to_html_with_images(
+                question.stem.value.get_or_first(lang),
+                Math::MathMl,
+                images,
+            ),
             options: question
                 .options
                 .iter()
-                .map(|o| markdown::to_inline_html(o.text.value.get_or_first(lang), Math::MathMl))
+                .map(|o| inline(o.text.value.get_or_first(lang), images))
                 .collect(),
             feedback: question
                 .options
@@ -57,20 +54,68 @@ impl QuestionText {
                 .map(|o| {
                     o.feedback
                         .as_ref()
-                        .map(|f| markdown::to_inline_html(f.value.get_or_first(lang), Math::MathMl))
+                        .map(|f| inline(f.value.get_or_first(lang), images))
                 })
                 .collect(),
-            explanation: question
-                .explanation
-                .as_ref()
-                .map(|e| markdown::to_html(e.value.get_or_first(lang), Math::MathMl)),
-            stem_block,
+            explanation: question.explanation.as_ref().map(|e| {
+                markdown::to_html_with_images(e.value.get_or_first(lang), Math::MathMl, images)
+            }),
         }
+    }
+}
+
+/// One question's texts in one language.
+pub struct QuestionText {
+    /// The texts as the question's page shows them.
+    pub page: Html,
+    /// The texts as the practice page shows them, when they hold images (whose addresses
+    /// differ there); else the same as `page`.
+    practice: Option<Html>,
+    /// Where the stem as inline HTML lies in `page.stem_block` (all of it unless it is one
+    /// paragraph).
+    stem_inline: Range<usize>,
+    /// The stem as plain text.
+    pub stem_plain: String,
+    /// The stem as phrasing content for the text of a link, when it differs from the inline HTML.
+    stem_phrasing: Option<String>,
+}
+
+impl QuestionText {
+    fn new(site: &Site<'_>, dir: &str, question: &Question, lang: &str) -> Self {
+        let mut carried = false;
+        let page = Html::new(question, lang, &mut |dest| {
+            let img = site.images.img(site.bank, dir, QUESTION_DEPTH, dest);
+            carried |= img.is_some();
+            img
+        });
+        let practice = carried.then(|| {
+            Html::new(question, lang, &mut |dest| {
+                site.images.img(site.bank, dir, PRACTICE_DEPTH, dest)
+            })
+        });
+        let stem_inline = markdown::inline_range(&page.stem_block);
+        let inline = &page.stem_block[stem_inline.clone()];
+        let stem_plain = plain(question.stem.value.get_or_first(lang));
+        let stem_phrasing =
+            (has_block(inline) || inline.contains("<a ") || inline.contains("<img"))
+                .then(|| esc(&stem_plain).into_owned());
+        QuestionText {
+            page,
+            practice,
+            stem_inline,
+            stem_plain,
+            stem_phrasing,
+        }
+    }
+
+    /// The texts as the practice page shows them.
+    pub fn practice(&self) -> &Html {
+        self.practice.as_ref().unwrap_or(&self.page)
     }
 
     /// The stem as inline HTML: what [`super::inline`] gives.
     pub fn stem_inline(&self) -> &str {
-        &self.stem_block[self.stem_inline.clone()]
+        &self.page.stem_block[self.stem_inline.clone()]
     }
 
     /// The stem as phrasing content: what [`super::phrasing`] gives.
@@ -105,19 +150,24 @@ pub struct Rendered {
 
 impl Rendered {
     /// Renders every text of `bank` in `lang`, the questions in parallel.
-    pub fn new(bank: &Bank, lang: &Lang<'_>) -> Self {
+    pub fn new(site: &Site<'_>, lang: &Lang<'_>) -> Self {
+        let bank: &Bank = site.bank;
         let code = lang.code;
         let mut starts = Vec::with_capacity(bank.categories.len());
-        let mut all: Vec<&Question> = Vec::new();
+        let mut all: Vec<(std::sync::Arc<str>, &Question)> = Vec::new();
         for category in &bank.categories {
             let mut topic_starts = Vec::with_capacity(category.topics.len());
             for topic in &category.topics {
                 topic_starts.push(all.len());
-                all.extend(topic.questions.iter());
+                let dir: std::sync::Arc<str> = Bank::topic_dir(category, topic).into();
+                all.extend(topic.questions.iter().map(|q| (dir.clone(), q)));
             }
             starts.push(topic_starts);
         }
-        let questions = all.par_iter().map(|q| QuestionText::new(q, code)).collect();
+        let questions = all
+            .par_iter()
+            .map(|(dir, q)| QuestionText::new(site, dir, q, code))
+            .collect();
         let topics = bank
             .categories
             .iter()

@@ -387,3 +387,82 @@ fn only_the_preview_option_makes_pages_load_the_preview_script() {
         assert!(html.contains(&src), "{}: no {src}", file.path);
     }
 }
+
+#[test]
+fn bank_images_are_copied_under_content_hashed_names_and_shown_as_img() {
+    use crate::media::testing;
+    let bank = testing::bank();
+    let output = export_all(&bank);
+    let media: Vec<&File> = output
+        .files
+        .iter()
+        .filter(|f| f.path.starts_with("media/"))
+        .collect();
+    // Two files, each once, although dot.png is linked twice.
+    assert_eq!(media.len(), 2, "{:?}", paths(&output));
+    let name_of = |bytes: &[u8]| {
+        let file = media.iter().find(|f| f.bytes == bytes).expect("the file");
+        file.path.clone()
+    };
+    let svg = name_of(testing::SVG.as_bytes());
+    let png = name_of(testing::PNG);
+    assert!(
+        svg.ends_with(".svg") && svg.len() == "media/".len() + 16 + 4,
+        "{svg}"
+    );
+    assert!(png.ends_with(".png"), "{png}");
+    let question = page(&output, "en/c/t/q/q-img.html");
+    assert!(
+        question.contains(&format!(
+            "<img src=\"../../../../{svg}\" alt=\"A blue bar\" width=\"40\" height=\"20\" loading=\"lazy\">"
+        )),
+        "{question}"
+    );
+    assert!(
+        question.contains(&format!(
+            "<img src=\"../../../../{png}\" alt=\"A dot\" width=\"2\" height=\"2\" loading=\"lazy\">"
+        )),
+        "{question}"
+    );
+    // The practice page is one folder higher.
+    let practice = page(&output, "en/c/t/practice.html");
+    assert!(
+        practice.contains(&format!("src=\\\"../../../{png}\\\"")),
+        "{practice}"
+    );
+    assert!(!practice.contains("../../../../media"), "{practice}");
+    // The topic's list shows the stem as plain text.
+    let topic = page(&output, "en/c/t/index.html");
+    assert!(!topic.contains("<img"), "{topic}");
+    // The missing file: a warning, never silence.
+    let missing: Vec<&Warning> = output
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("`missing.png`"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{:?}", output.warnings);
+    assert_eq!(missing[0].question.as_deref(), Some("q-img"));
+    assert_eq!(missing[0].kind, Kind::Fixable);
+    // The same images give the same names: re-exporting changes nothing.
+    assert_eq!(export_all(&bank), output);
+}
+
+#[test]
+fn a_changed_image_gets_a_new_name() {
+    use crate::media::testing;
+    let bank = testing::bank();
+    let mut changed = bank.clone();
+    changed.media.files.insert(
+        "c/t/diagram één #1.svg".into(),
+        quizkit_model::MediaContent::Bytes(testing::SVG.replace("#36c", "#c36").into_bytes()),
+    );
+    let names = |bank: &Bank| -> Vec<String> {
+        export_all(bank)
+            .files
+            .into_iter()
+            .filter(|f| f.path.ends_with(".svg") && f.path.starts_with("media/"))
+            .map(|f| f.path)
+            .collect()
+    };
+    assert_ne!(names(&bank), names(&changed));
+}

@@ -7,7 +7,6 @@
 
 use std::collections::BTreeSet;
 
-use pulldown_cmark::{Event, Parser, Tag};
 use quizkit_model::{Bank, LocalizedText, Question, index_letter};
 
 use crate::markdown::{self, Math};
@@ -78,11 +77,6 @@ impl Langs {
         }
     }
 
-    /// `text` rendered to HTML in every language written.
-    pub(crate) fn html(&self, text: &LocalizedText, form: Form) -> String {
-        self.combine(|lang| render(text.get_or_first(lang), form))
-    }
-
     /// The name of a question: the start of its stem as plain text in each language, short
     /// enough that the whole name, spans included, stays within Moodle's 255 characters. Falls
     /// back to the question id when the stem has no text or the languages leave no room.
@@ -136,10 +130,19 @@ fn span_overhead(lang: &str) -> usize {
 /// Markdown rendered for Moodle: HTML with `\( … \)` math for its MathJax filter, line endings
 /// made `\n`, and no trailing newline (Moodle trims texts anyway).
 pub(crate) fn render(markdown_text: &str, form: Form) -> String {
+    render_with_images(markdown_text, form, &mut |_| None)
+}
+
+/// [`render`], asking `images` about each image as [`markdown::to_html_with_images`] does.
+pub(crate) fn render_with_images(
+    markdown_text: &str,
+    form: Form,
+    images: &mut dyn FnMut(&str) -> Option<markdown::Img>,
+) -> String {
     let source = normalize_newlines(markdown_text);
     let html = match form {
-        Form::Block => markdown::to_html(&source, Math::Delimiters),
-        Form::Inline => markdown::to_inline_html(&source, Math::Delimiters),
+        Form::Block => markdown::to_html_with_images(&source, Math::Delimiters, images),
+        Form::Inline => markdown::to_inline_html_with_images(&source, Math::Delimiters, images),
     };
     html.trim_end().to_owned()
 }
@@ -443,42 +446,13 @@ fn check_chars(
     Ok(())
 }
 
-/// Refuses what Moodle cannot take: characters XML forbids, anywhere in a text, tag or id; and
-/// images, which need their bytes embedded (see the module documentation of
-/// [`crate::moodle`]).
-pub(crate) fn check_bank(bank: &Bank, target: &str) -> Result<(), Error> {
-    check(bank, Some(target))
-}
-
-/// [`check_bank`] for a target that carries the bank's image files itself (QTI, Canvas):
-/// characters only.
+/// Refuses what no XML target can take: characters XML forbids, anywhere in a text, tag, id or
+/// folder name.
 pub(crate) fn check_characters(bank: &Bank) -> Result<(), Error> {
-    check(bank, None)
-}
-
-/// The characters, and the images unless `refuse_images` is `None` (else the target named).
-fn check(bank: &Bank, refuse_images: Option<&str>) -> Result<(), Error> {
     for t in texts(bank) {
         for entry in &t.text.entries {
             let lang = Some(entry.lang.value.as_str());
             check_chars(t.question, &t.owner, &t.field, lang, &entry.text.value)?;
-            if let Some(target) = refuse_images
-                && let Some(src) = first_image(&entry.text.value)
-            {
-                let whose = if t.owner.is_empty() {
-                    String::new()
-                } else {
-                    format!("{}: ", t.owner)
-                };
-                return Err(Error {
-                    question: t.question.map(str::to_owned),
-                    message: format!(
-                        "{whose}the {}{} shows the image `{src}` from the bank; the {target} export cannot embed image files yet, so it refuses rather than publish a broken picture. Link the image by an https:// address instead, or remove it",
-                        t.field,
-                        lang.map(|l| format!(" ({l})")).unwrap_or_default()
-                    ),
-                });
-            }
         }
     }
     for (_, _, q) in bank.questions() {
@@ -495,21 +469,6 @@ fn check(bank: &Bank, refuse_images: Option<&str>) -> Result<(), Error> {
         }
     }
     Ok(())
-}
-
-/// The address of the first Markdown image in `markdown_text` whose bytes would have to be
-/// embedded: anything but an `http:`, `https:` or `data:` address, which Moodle shows as it is.
-fn first_image(markdown_text: &str) -> Option<String> {
-    Parser::new(markdown_text).find_map(|event| match event {
-        Event::Start(Tag::Image { dest_url, .. })
-            if !["http://", "https://", "data:"]
-                .iter()
-                .any(|scheme| dest_url.to_ascii_lowercase().starts_with(scheme)) =>
-        {
-            Some(dest_url.into_string())
-        }
-        _ => None,
-    })
 }
 
 /// Refuses duplicate question ids: Moodle silently drops a repeated idnumber (§4).

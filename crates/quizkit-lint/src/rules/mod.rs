@@ -19,6 +19,7 @@ pub mod empty_text;
 pub mod explanation_contradicts_key;
 pub mod fill_in_the_blank;
 pub mod grammatical_cue;
+pub mod image_without_alt;
 pub mod inline_claim_mismatch;
 pub mod invalid_answer_key;
 pub mod key_contradicts_claim;
@@ -27,8 +28,10 @@ pub mod key_length_bias;
 pub mod key_position_imbalance;
 pub mod key_position_run;
 pub mod longest_option_is_key;
+pub mod media_too_large;
 pub mod missing_answer_key;
 pub mod missing_explanation;
+pub mod missing_media;
 pub mod missing_translation;
 pub mod negative_stem_not_emphasized;
 pub mod none_of_the_above;
@@ -43,7 +46,10 @@ pub mod true_false_options;
 pub mod unchecked_claim;
 pub mod unknown_rule;
 pub mod unresolved_related;
+pub mod unsafe_svg;
+pub mod unsupported_media;
 pub mod unused_allow;
+pub mod unused_media;
 pub mod vague_frequency_terms;
 
 /// Every rule, in catalogue order.
@@ -55,6 +61,10 @@ pub const ALL: &[Rule] = &[
     duplicate_id::RULE,
     unresolved_related::RULE,
     missing_explanation::RULE,
+    missing_media::RULE,
+    unsupported_media::RULE,
+    unsafe_svg::RULE,
+    image_without_alt::RULE,
     duplicate_options::RULE,
     explanation_contradicts_key::RULE,
     position_dependent_option::RULE,
@@ -85,6 +95,8 @@ pub const ALL: &[Rule] = &[
     duplicate_stem::RULE,
     key_length_bias::RULE,
     key_is_middle_value::RULE,
+    media_too_large::RULE,
+    unused_media::RULE,
     unused_allow::RULE,
     unknown_rule::RULE,
 ];

@@ -201,6 +201,7 @@ pub fn config() -> impl Strategy<Value = BankConfig> {
             proptest::collection::btree_map(text(), severity(), 0..3),
             proptest::option::of(any::<u32>()),
             proptest::option::of(float()),
+            proptest::option::of(any::<u32>()),
         ),
         (
             proptest::option::of(strings()),
@@ -211,7 +212,7 @@ pub fn config() -> impl Strategy<Value = BankConfig> {
         .prop_map(
             |(
                 (id, title, shuffle),
-                (select, extend_select, ignore, severity, min_options, tolerance),
+                (select, extend_select, ignore, severity, min_options, tolerance, max_media_kib),
                 (targets, base_url, canvas_banks),
             )| {
                 let mut c = BankConfig::new(id, LANGS);
@@ -227,6 +228,7 @@ pub fn config() -> impl Strategy<Value = BankConfig> {
                         .collect::<BTreeMap<_, _>>(),
                     min_options: min_options.map(Spanned::unspanned),
                     tolerance: tolerance.map(Spanned::unspanned),
+                    max_media_kib: max_media_kib.map(Spanned::unspanned),
                 };
                 c.export = ExportConfig {
                     targets,

@@ -34,6 +34,10 @@ pub struct BuildArgs {
     /// under `[export]` in quizkit.toml); other targets ignore it.
     #[arg(long)]
     pub canvas_banks: bool,
+    /// Also write the bytes of the bank's image files (base64) where a target lists them
+    /// without packing them (JSON).
+    #[arg(long)]
+    pub embed_media: bool,
 }
 
 /// The targets `[export] targets` names, or every target.
@@ -72,6 +76,7 @@ fn targets(
 pub fn run(global: &GlobalArgs, args: &BuildArgs) -> Result<u8, Failure> {
     let mut options = options(args.lang.as_deref())?;
     options.canvas_banks = args.canvas_banks;
+    options.embed_media = args.embed_media;
     let checked = super::kept_until_exit(check(args.bank.path.as_deref())?);
     let findings = checked.findings();
     if !checked.diagnostics.is_empty() {

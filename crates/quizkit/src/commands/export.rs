@@ -37,6 +37,10 @@ pub struct ExportArgs {
     /// under `[export]` in quizkit.toml); other targets ignore it.
     #[arg(long)]
     pub canvas_banks: bool,
+    /// Also write the bytes of the bank's image files (base64) where a target lists them
+    /// without packing them (JSON).
+    #[arg(long)]
+    pub embed_media: bool,
 }
 
 fn target_names() -> clap::builder::PossibleValuesParser {
@@ -156,6 +160,7 @@ pub fn run(global: &GlobalArgs, args: &ExportArgs) -> Result<u8, Failure> {
         .ok_or_else(|| Failure::new(format!("unknown target `{}`", args.to)))?;
     let mut options = options(args.lang.as_deref())?;
     options.canvas_banks = args.canvas_banks;
+    options.embed_media = args.embed_media;
     let (root, loaded) = load_bank(args.bank.path.as_deref())?;
     let loaded = super::kept_until_exit(loaded);
     let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) else {

@@ -216,7 +216,18 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
         );
         return Ok(EXIT_CONTENT);
     }
-    write_bank(dir, &target, &assembled.files)?;
+    let files: Vec<(&str, &[u8])> = assembled
+        .files
+        .iter()
+        .map(|(rel, text)| (rel.as_str(), text.as_bytes()))
+        .chain(
+            assembled
+                .media
+                .iter()
+                .map(|(rel, bytes)| (rel.as_str(), &bytes[..])),
+        )
+        .collect();
+    write_bank(dir, &target, &files)?;
     if !global.quiet {
         let changed = if summary.changed > 0 {
             format!(", {} changed (see above)", summary.changed)
@@ -469,10 +480,10 @@ fn valid_language(lang: &str) -> bool {
 /// one rename (the whole of DIR at once when it is new). A failure removes the staging and
 /// moves back what was moved, so a failed import leaves DIR as it was; no existing file is
 /// ever replaced.
-fn write_bank(dir: &Path, target: &Target, files: &[(String, String)]) -> Result<(), Failure> {
+fn write_bank(dir: &Path, target: &Target, files: &[(&str, &[u8])]) -> Result<(), Failure> {
     let staged = staging_dir(dir)?;
     let result = (|| -> Result<(), Failure> {
-        for (rel, content) in files {
+        for &(rel, content) in files {
             if rel
                 .split('/')
                 .any(|p| p.is_empty() || p == "." || p == "..")
@@ -505,7 +516,7 @@ fn write_bank(dir: &Path, target: &Target, files: &[(String, String)]) -> Result
     }
     // The shallowest part of each new path that DIR does not have yet.
     let mut moves: Vec<PathBuf> = Vec::new();
-    for (rel, _) in files {
+    for &(rel, _) in files {
         let mut prefix = PathBuf::new();
         for part in rel.split('/') {
             prefix.push(part);

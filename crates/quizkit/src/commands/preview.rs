@@ -17,11 +17,11 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use quizkit_export::{Options, html};
 use quizkit_lint::Selection;
-use quizkit_model::{Severity, load, sort_diagnostics};
+use quizkit_model::{Severity, sort_diagnostics};
 use serde_json::{Value, json};
 
 use crate::cli::{BankArg, GlobalArgs};
-use crate::fsio::{Failure, ReadCache, find_bank, read_bank_cached};
+use crate::fsio::{Failure, ReadCache, find_bank, load_files, read_bank_cached};
 use crate::output::Findings;
 
 /// Arguments of `quizkit preview`.
@@ -88,6 +88,37 @@ pub struct Rebuilder {
     /// Every file that changed since the first build.
     edited: BTreeSet<String>,
     built: bool,
+    /// Every path an image link of the last build may name (found or not), and the files under
+    /// `media/`, with their size and modification time then: an image edited, added or removed
+    /// rebuilds the site although no question file changed.
+    media: Vec<(String, Option<Stamp>)>,
+}
+
+/// A file's size and modification time.
+type Stamp = (u64, Option<std::time::SystemTime>);
+
+/// The [`Stamp`] of the bank file `rel`, or `None` when there is none.
+fn stamp(root: &Path, rel: &str) -> Option<Stamp> {
+    let meta = std::fs::metadata(root.join(rel)).ok()?;
+    Some((meta.len(), meta.modified().ok()))
+}
+
+/// The bank paths whose changes change the site's images: every candidate of every image
+/// link, and the files under `media/`.
+fn media_paths(bank: &quizkit_model::Bank) -> BTreeSet<String> {
+    use quizkit_model::media::{Resolution, image_links, resolve};
+    let mut paths: BTreeSet<String> = bank.media.listed.iter().cloned().collect();
+    for text in bank.texts() {
+        let dir = text.dir();
+        for entry in &text.text.entries {
+            for link in image_links(&entry.text.value) {
+                if let Resolution::Local(candidates) = resolve(&dir, &link.dest) {
+                    paths.extend(candidates);
+                }
+            }
+        }
+    }
+    paths
 }
 
 impl Rebuilder {
@@ -98,6 +129,7 @@ impl Rebuilder {
             cache: ReadCache::default(),
             edited: BTreeSet::new(),
             built: false,
+            media: Vec::new(),
         }
     }
 
@@ -123,14 +155,34 @@ impl Rebuilder {
                 });
             }
         };
+        let mut changed = changed;
         if self.built && changed.is_empty() {
-            return None;
+            changed = self
+                .media
+                .iter()
+                .filter(|(rel, before)| stamp(&self.root, rel) != *before)
+                .map(|(rel, _)| rel.clone())
+                .collect();
+            if changed.is_empty() {
+                return None;
+            }
         }
         if self.built {
             self.edited.extend(changed.iter().cloned());
         }
         self.built = true;
-        let loaded = load(files);
+        let loaded = load_files(&self.root, files);
+        self.media = loaded
+            .bank
+            .as_ref()
+            .map(media_paths)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|rel| {
+                let now = stamp(&self.root, &rel);
+                (rel, now)
+            })
+            .collect();
         let mut diagnostics = loaded.diagnostics.clone();
         if let Some(bank) = &loaded.bank {
             let selection = Selection::from_config(&bank.config.lint);
@@ -270,6 +322,9 @@ fn content_type(path: &str) -> &'static str {
         Some("svg") => "image/svg+xml",
         Some("json") => "application/json",
         Some("png") => "image/png",
+        Some("jpg") => "image/jpeg",
+        Some("gif") => "image/gif",
+        Some("webp") => "image/webp",
         _ => "application/octet-stream",
     }
 }
