@@ -468,22 +468,63 @@ fn summary(build: &Build, took: Duration, first: bool) -> String {
     )
 }
 
-fn open_browser(url: &str) {
-    let opener = if cfg!(target_os = "macos") {
+/// The commands that open `url`, in the order to try them: each entry of `BROWSER` (a list
+/// separated by `:`, as `xdg-open` and Python's `webbrowser` read it; `%s` in an entry is
+/// replaced by the URL, else the URL is its last argument), then the system's opener.
+fn openers(browser: Option<&str>, url: &str) -> Vec<Vec<String>> {
+    let mut commands: Vec<Vec<String>> = browser
+        .unwrap_or_default()
+        .split(':')
+        .filter(|entry| !entry.trim().is_empty())
+        .map(|entry| {
+            let mut words: Vec<String> = entry
+                .split_whitespace()
+                .map(|w| w.replace("%s", url))
+                .collect();
+            if !entry.contains("%s") {
+                words.push(url.to_owned());
+            }
+            words
+        })
+        .collect();
+    let system = if cfg!(target_os = "macos") {
         "open"
     } else if cfg!(windows) {
         "explorer"
     } else {
         "xdg-open"
     };
-    if let Err(err) = std::process::Command::new(opener)
-        .arg(url)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-    {
-        eprintln!("cannot open a browser ({opener}: {err}); open {url} yourself");
+    commands.push(vec![system.to_owned(), url.to_owned()]);
+    commands
+}
+
+/// Opens `url` with the first of [`openers`] that starts.
+fn open_browser(url: &str) {
+    let browser = std::env::var("BROWSER").ok();
+    let mut failed = Vec::new();
+    for command in openers(browser.as_deref(), url) {
+        let Some((program, args)) = command.split_first() else {
+            continue;
+        };
+        match std::process::Command::new(program)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+        {
+            Ok(mut child) => {
+                // Reaped when it ends, so that it does not linger as a zombie.
+                std::thread::spawn(move || child.wait());
+                return;
+            }
+            Err(err) => failed.push(format!("{program}: {err}")),
+        }
     }
+    eprintln!(
+        "cannot open a browser ({}); open {url} yourself",
+        failed.join("; ")
+    );
 }
 
 /// Runs `quizkit preview` until it is stopped.
@@ -546,4 +587,26 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
         serve(request, &shared, &host_ok);
     }
     Ok(crate::EXIT_OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::openers;
+
+    #[test]
+    fn browser_entries_come_first_with_the_url_in_place_of_percent_s_or_last() {
+        let url = "http://127.0.0.1:4000/";
+        let commands = openers(Some("firefox --new-tab:: w3m -o x=%s"), url);
+        let system = commands.last().expect("the system opener").clone();
+        assert_eq!(
+            commands,
+            vec![
+                vec!["firefox".to_owned(), "--new-tab".to_owned(), url.to_owned()],
+                vec!["w3m".to_owned(), "-o".to_owned(), format!("x={url}")],
+                system.clone(),
+            ]
+        );
+        assert_eq!(system.last().map(String::as_str), Some(url));
+        assert_eq!(openers(None, url), vec![system]);
+    }
 }
