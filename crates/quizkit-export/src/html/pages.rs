@@ -1,5 +1,6 @@
 //! The pages of the site: what goes inside `<main>` for each, and the root language page.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use quizkit_model::{Category, Question, Topic, index_letter};
@@ -123,6 +124,91 @@ pub fn language(cx: &Cx<'_>, warnings: &mut Vec<Warning>) -> Result<Vec<Framed>,
             pages.extend(topic_pages?);
         }
     }
+    Ok(pages)
+}
+
+/// Which pages [`some`] writes, by indices of category, topic and question.
+#[derive(Debug, Default)]
+pub struct Only {
+    /// The language's index page.
+    pub index: bool,
+    /// The category pages.
+    pub categories: std::collections::BTreeSet<usize>,
+    /// The topics whose every page is written.
+    pub topics: std::collections::BTreeSet<(usize, usize)>,
+    /// The topics whose index page alone is written.
+    pub topic_indexes: std::collections::BTreeSet<(usize, usize)>,
+    /// The question pages, outside `topics`.
+    pub questions: std::collections::BTreeSet<(usize, usize, usize)>,
+}
+
+/// The pages of one language that `only` picks, framed as [`language`] frames them.
+pub fn some(cx: &Cx<'_>, only: &Only) -> Result<Vec<Framed>, Error> {
+    use rayon::prelude::*;
+    let bank = cx.site.bank;
+    let siblings = |ci: usize| -> Vec<String> {
+        let category = &bank.categories[ci];
+        let from = cx.path(&[&category.slug, "", "index.html"]);
+        (0..category.topics.len())
+            .map(|ti| card(cx, &from, ci, category, ti))
+            .collect()
+    };
+    let mut pages = Vec::new();
+    if only.index {
+        pages.push(cx.shell(index(cx)));
+    }
+    for &ci in &only.categories {
+        pages.push(cx.shell(category_page(cx, ci, &bank.categories[ci])));
+    }
+    let with_siblings: std::collections::BTreeSet<usize> = only
+        .topics
+        .iter()
+        .chain(&only.topic_indexes)
+        .map(|&(ci, _)| ci)
+        .collect();
+    let cards: BTreeMap<usize, Vec<String>> = with_siblings
+        .into_iter()
+        .map(|ci| (ci, siblings(ci)))
+        .collect();
+    let topics: Vec<&(usize, usize)> = only.topics.iter().collect();
+    let done: Vec<Result<Vec<Framed>, Error>> = topics
+        .par_iter()
+        .map(|&&(ci, ti)| {
+            let category = &bank.categories[ci];
+            let mut warnings = Vec::new();
+            topic_pages(
+                cx,
+                &cards[&ci],
+                ci,
+                ti,
+                category,
+                &category.topics[ti],
+                &mut warnings,
+            )
+        })
+        .collect();
+    for topic_pages in done {
+        pages.extend(topic_pages?);
+    }
+    for &(ci, ti) in &only.topic_indexes {
+        let category = &bank.categories[ci];
+        let topic = &category.topics[ti];
+        pages.push(cx.shell(topic_page(cx, &cards[&ci], ci, ti, category, topic)));
+    }
+    let questions: Vec<&(usize, usize, usize)> = only.questions.iter().collect();
+    pages.par_extend(questions.par_iter().map(|&&(ci, ti, qi)| {
+        let category = &bank.categories[ci];
+        let topic = &category.topics[ti];
+        cx.shell(question_page(
+            cx,
+            ci,
+            ti,
+            category,
+            topic,
+            qi,
+            &topic.questions[qi],
+        ))
+    }));
     Ok(pages)
 }
 

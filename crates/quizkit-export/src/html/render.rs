@@ -6,6 +6,7 @@
 //! the site's cost proportional to the bank, not to the links between its pages.
 
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use quizkit_model::{Bank, Question};
 use rayon::prelude::*;
@@ -90,7 +91,9 @@ pub struct TopicText {
 }
 
 /// The texts of a bank in one language.
-pub struct Rendered {
+pub struct Rendered<'b> {
+    /// The language.
+    code: &'b str,
     /// The bank's title as plain text.
     pub bank_title: String,
     /// Each category's title as plain text.
@@ -99,25 +102,47 @@ pub struct Rendered {
     pub topics: Vec<Vec<TopicText>>,
     /// Where each topic's questions start in `questions`, by category.
     starts: Vec<Vec<usize>>,
-    /// Every question's texts, in bank order.
-    questions: Vec<QuestionText>,
+    /// Every question, in bank order.
+    all: Vec<&'b Question>,
+    /// Every question's texts, in bank order, rendered when first asked for unless rendered
+    /// up front.
+    questions: Vec<OnceLock<QuestionText>>,
 }
 
-impl Rendered {
+impl<'b> Rendered<'b> {
     /// Renders every text of `bank` in `lang`, the questions in parallel.
-    pub fn new(bank: &Bank, lang: &Lang<'_>) -> Self {
+    pub fn new(bank: &'b Bank, lang: &Lang<'b>) -> Self {
+        Rendered::some(bank, lang, |_, _| true)
+    }
+
+    /// Renders the titles of `bank` in `lang`, and the questions of the topics `eager` picks
+    /// (by category and topic index) in parallel; any other question's texts are rendered
+    /// when a page first asks for them. For writing some pages of the site.
+    pub fn some(bank: &'b Bank, lang: &Lang<'b>, eager: impl Fn(usize, usize) -> bool) -> Self {
         let code = lang.code;
         let mut starts = Vec::with_capacity(bank.categories.len());
         let mut all: Vec<&Question> = Vec::new();
-        for category in &bank.categories {
+        let mut picked: Vec<bool> = Vec::new();
+        for (ci, category) in bank.categories.iter().enumerate() {
             let mut topic_starts = Vec::with_capacity(category.topics.len());
-            for topic in &category.topics {
+            for (ti, topic) in category.topics.iter().enumerate() {
                 topic_starts.push(all.len());
                 all.extend(topic.questions.iter());
+                picked.resize(all.len(), eager(ci, ti));
             }
             starts.push(topic_starts);
         }
-        let questions = all.par_iter().map(|q| QuestionText::new(q, code)).collect();
+        let questions = all
+            .par_iter()
+            .zip(picked)
+            .map(|(q, picked)| {
+                let cell = OnceLock::new();
+                if picked {
+                    let _ = cell.set(QuestionText::new(q, code));
+                }
+                cell
+            })
+            .collect();
         let topics = bank
             .categories
             .iter()
@@ -140,6 +165,8 @@ impl Rendered {
             })
             .collect();
         Rendered {
+            code,
+            all,
             bank_title: plain(bank.title(code)),
             category_titles: bank
                 .categories
@@ -154,6 +181,7 @@ impl Rendered {
 
     /// The texts of question `index` of topic `topic` of category `category`.
     pub fn question(&self, category: usize, topic: usize, index: usize) -> &QuestionText {
-        &self.questions[self.starts[category][topic] + index]
+        let at = self.starts[category][topic] + index;
+        self.questions[at].get_or_init(|| QuestionText::new(self.all[at], self.code))
     }
 }

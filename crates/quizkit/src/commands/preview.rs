@@ -16,8 +16,10 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use quizkit_export::{Options, html};
-use quizkit_lint::Selection;
-use quizkit_model::{Severity, load, sort_diagnostics};
+use quizkit_lint::{Check, Selection};
+use quizkit_model::{
+    Bank, Category, Diagnostic, InputFile, Loaded, Severity, SourceFile, Topic, load,
+};
 use serde_json::{Value, json};
 
 use crate::cli::{BankArg, GlobalArgs};
@@ -48,7 +50,7 @@ const EVENTS: &str = "/_quizkit/events";
 const STATE: &str = "/_quizkit/state";
 
 /// One finding for the overlay, with its place as the author reads it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct OverlayFinding {
     /// The file, as the user named the bank (`questions/c/t/q.toml`), or the bank root.
     pub file: String,
@@ -66,21 +68,204 @@ pub struct OverlayFinding {
     pub message: String,
     /// What to do.
     pub help: Option<String>,
+    /// The file relative to the bank root, when the finding is in one.
+    pub path: Option<String>,
 }
+
+/// The site as the server holds it: path → bytes, shared with the server without copying.
+pub type SiteMap = BTreeMap<String, Arc<[u8]>>;
 
 /// The result of a rebuild.
 #[derive(Debug)]
 pub struct Build {
-    /// The new site (path → bytes), or `None` when the bank did not load and the last site
-    /// stays.
-    pub site: Option<BTreeMap<String, Vec<u8>>>,
+    /// The new site, or `None` when the bank did not load and the last site stays.
+    pub site: Option<Arc<SiteMap>>,
     /// Every load error, and lint's findings in the files changed since the preview started.
     pub findings: Vec<OverlayFinding>,
     /// The files that changed since the last rebuild.
     pub changed: Vec<String>,
+    /// True when only the changed topics were loaded, linted and written again.
+    pub incremental: bool,
+    /// The bank-wide lint still to run after an incremental rebuild ([`BankLint::run`], then
+    /// [`Rebuilder::linted`]); the findings above have those rules' findings in unchanged
+    /// files from the last run.
+    pub pending: Option<BankLint>,
+}
+
+/// Every rule over the whole bank, after an incremental rebuild linted the changed topics with
+/// the per-question rules: the bank rules (duplicate ids and stems, key statistics, …) and the
+/// `allow` checks need every question.
+#[derive(Debug)]
+pub struct BankLint {
+    generation: u64,
+    loaded: Arc<Loaded>,
+}
+
+/// The findings of a [`BankLint`].
+#[derive(Debug)]
+pub struct Linted {
+    generation: u64,
+    by_rule: Split,
+}
+
+impl BankLint {
+    /// Lints the whole bank with every selected rule.
+    pub fn run(self) -> Linted {
+        Linted {
+            generation: self.generation,
+            by_rule: lint_all(&self.loaded),
+        }
+    }
+}
+
+/// Lint findings for the overlay, split by kind of rule: the per-question rules' by file (an
+/// incremental rebuild replaces those of the changed topics' files), the others' as a list.
+#[derive(Debug, Default)]
+struct Split {
+    questions: BTreeMap<String, Vec<OverlayFinding>>,
+    bank: Vec<OverlayFinding>,
+}
+
+/// True when the rule with this code checks one question at a time.
+fn is_question_rule(code: &str) -> bool {
+    quizkit_lint::rule(code).is_some_and(|r| matches!(r.check, Check::Question(_)))
+}
+
+fn overlay(root: &Path, sources: &[SourceFile], d: &Diagnostic) -> OverlayFinding {
+    let findings = Findings {
+        root,
+        sources,
+        diagnostics: &[],
+    };
+    let ((line, column), _) = if d.file.is_some() {
+        findings.positions(d)
+    } else {
+        ((0, 0), (0, 0))
+    };
+    OverlayFinding {
+        file: findings.path_of(d),
+        line,
+        column,
+        code: d.code,
+        name: d.name,
+        severity: d.severity.as_str(),
+        message: d.message.clone(),
+        help: d.help.clone(),
+        path: findings.source(d).map(|s| s.path.clone()),
+    }
+}
+
+/// Every selected rule over the whole bank, split for the overlay.
+fn lint_all(loaded: &Loaded) -> Split {
+    let mut split = Split::default();
+    let Some(bank) = &loaded.bank else {
+        return split;
+    };
+    let selection = Selection::from_config(&bank.config.lint);
+    // The overlay needs no root: paths are made again when shown.
+    for d in quizkit_lint::lint(bank, &loaded.sources, &selection) {
+        let finding = overlay(Path::new(""), &loaded.sources, &d);
+        match (&finding.path, is_question_rule(d.code)) {
+            (Some(path), true) => split
+                .questions
+                .entry(path.clone())
+                .or_default()
+                .push(finding),
+            _ => split.bank.push(finding),
+        }
+    }
+    split
+}
+
+/// The per-question rules over the questions of some topics (by category and topic slug):
+/// their findings by file, every file of those topics present.
+fn lint_topics(
+    loaded: &Loaded,
+    topics: &[(String, String)],
+) -> BTreeMap<String, Vec<OverlayFinding>> {
+    let mut out = BTreeMap::new();
+    let Some(bank) = &loaded.bank else {
+        return out;
+    };
+    for source in &loaded.sources {
+        let mut parts = source.path.split('/');
+        let (c, t) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        if topics.iter().any(|(tc, tt)| tc == c && tt == t) {
+            out.insert(source.path.clone(), Vec::new());
+        }
+    }
+    let mut selection = Selection::from_config(&bank.config.lint);
+    selection
+        .enabled
+        .retain(|(rule, _)| matches!(rule.check, Check::Question(_)));
+    selection.unknown.clear();
+    // A bank of the changed topics alone: the per-question rules see one question at a time,
+    // its topic and category, and the bank's configuration.
+    let part = Bank {
+        config: bank.config.clone(),
+        config_file: bank.config_file,
+        categories: bank
+            .categories
+            .iter()
+            .filter_map(|c| {
+                let topics: Vec<Topic> = c
+                    .topics
+                    .iter()
+                    .filter(|t| topics.iter().any(|(tc, tt)| *tc == c.slug && *tt == t.slug))
+                    .cloned()
+                    .collect();
+                (!topics.is_empty()).then(|| Category {
+                    slug: c.slug.clone(),
+                    meta: c.meta.clone(),
+                    file: c.file,
+                    topics,
+                })
+            })
+            .collect(),
+        media: bank.media.clone(),
+    };
+    for d in quizkit_lint::lint(&part, &loaded.sources, &selection) {
+        let finding = overlay(Path::new(""), &loaded.sources, &d);
+        if let Some(path) = &finding.path {
+            out.entry(path.clone()).or_default().push(finding);
+        }
+    }
+    out
+}
+
+/// The ids and the number of questions of a topic, by category and topic slug.
+fn topic_ids(bank: &Bank, category: &str, topic: &str) -> (Vec<String>, usize) {
+    bank.categories
+        .iter()
+        .filter(|c| c.slug == category)
+        .flat_map(|c| c.topics.iter())
+        .find(|t| t.slug == topic)
+        .map(|t| {
+            (
+                t.questions.iter().map(|q| q.id.value.clone()).collect(),
+                t.questions.len(),
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// The (category, topic) slugs of a question file's path.
+fn topic_of(path: &str) -> Option<(String, String)> {
+    let mut parts = path.split('/');
+    match (parts.next(), parts.next(), parts.next(), parts.next()) {
+        (Some(c), Some(t), Some(_), None) => Some((c.to_owned(), t.to_owned())),
+        _ => None,
+    }
 }
 
 /// Rebuilds the preview of a bank from what changed on disk.
+///
+/// It keeps the loaded bank, the site and lint's findings. When only question files the bank
+/// already has changed, it parses those files again ([`quizkit_model::reload`]), lints their
+/// topics with the per-question rules, and writes again only the pages they can touch
+/// ([`html::export_changed`]); the bank-wide rules run after, as [`Build::pending`]. Anything
+/// else (a file added or removed, `quizkit.toml`, a category's or topic's metadata, a bank
+/// that did not load) loads, lints and exports the whole bank.
 #[derive(Debug)]
 pub struct Rebuilder {
     root: PathBuf,
@@ -88,6 +273,14 @@ pub struct Rebuilder {
     /// Every file that changed since the first build.
     edited: BTreeSet<String>,
     built: bool,
+    /// The last load.
+    loaded: Option<Arc<Loaded>>,
+    /// The site, when it is the export of `loaded`'s bank.
+    site: Option<Arc<SiteMap>>,
+    /// Lint's findings for `loaded`.
+    lint: Split,
+    /// Grows with every rebuild; a [`Linted`] of an older one is dropped.
+    generation: u64,
 }
 
 impl Rebuilder {
@@ -98,12 +291,36 @@ impl Rebuilder {
             cache: ReadCache::default(),
             edited: BTreeSet::new(),
             built: false,
+            loaded: None,
+            site: None,
+            lint: Split::default(),
+            generation: 0,
         }
     }
 
-    /// Reads again what changed, loads, lints and exports the site; `None` when no file
-    /// changed since the last call. Only the changed files are read again.
+    /// Reads again what changed, and rebuilds what it touches; `None` when no file changed
+    /// since the last call. Only the changed files are read again.
     pub fn rebuild(&mut self) -> Option<Build> {
+        self.update(false)
+    }
+
+    /// [`Rebuilder::rebuild`] of the whole bank, whether or not a `.toml` file changed: after
+    /// a change to another file of the bank (an image).
+    pub fn rebuild_all(&mut self) -> Option<Build> {
+        self.update(true)
+    }
+
+    /// The findings of a bank-wide lint, when it is of the last rebuild: the overlay's new
+    /// findings.
+    pub fn linted(&mut self, linted: Linted) -> Option<Vec<OverlayFinding>> {
+        if linted.generation != self.generation {
+            return None;
+        }
+        self.lint = linted.by_rule;
+        Some(self.findings())
+    }
+
+    fn update(&mut self, all: bool) -> Option<Build> {
         let (files, changed) = match read_bank_cached(&self.root, &mut self.cache) {
             Ok(read) => read,
             Err(failure) => {
@@ -118,97 +335,212 @@ impl Rebuilder {
                         severity: "error",
                         message: failure.message,
                         help: failure.help,
+                        path: None,
                     }],
                     changed: Vec::new(),
+                    incremental: false,
+                    pending: None,
                 });
             }
         };
-        if self.built && changed.is_empty() {
+        if self.built && changed.is_empty() && !all {
             return None;
         }
         if self.built {
             self.edited.extend(changed.iter().cloned());
         }
         self.built = true;
-        let loaded = load(files);
-        let mut diagnostics = loaded.diagnostics.clone();
-        if let Some(bank) = &loaded.bank {
-            let selection = Selection::from_config(&bank.config.lint);
-            diagnostics.extend(quizkit_lint::lint(bank, &loaded.sources, &selection));
-            sort_diagnostics(&mut diagnostics, &loaded.sources);
+        self.generation += 1;
+        let mut export_error = None;
+        let mut incremental = !all && self.incremental(&files, &changed);
+        if incremental {
+            match self.apply_incremental(&files, &changed) {
+                Some(Err(message)) => export_error = Some(message),
+                Some(Ok(())) => {}
+                None => incremental = false,
+            }
         }
-        let findings = Findings {
-            root: &self.root,
-            sources: &loaded.sources,
-            diagnostics: &diagnostics,
-        };
-        let shown: Vec<OverlayFinding> = diagnostics
-            .iter()
-            .filter(|d| {
-                let file = findings.source(d).map(|s| s.path.as_str());
-                let from_load = loaded.diagnostics.contains(d);
-                (from_load && d.severity == Severity::Error)
-                    || file.is_some_and(|f| self.edited.contains(f))
-            })
-            .map(|d| {
-                let ((line, column), _) = if d.file.is_some() {
-                    findings.positions(d)
-                } else {
-                    ((0, 0), (0, 0))
-                };
-                OverlayFinding {
-                    file: findings.path_of(d),
-                    line,
-                    column,
-                    code: d.code,
-                    name: d.name,
-                    severity: d.severity.as_str(),
-                    message: d.message.clone(),
-                    help: d.help.clone(),
-                }
-            })
-            .collect();
-        let site = match &loaded.bank {
-            Some(bank) if !loaded.has_errors() => {
-                let options = Options {
-                    preview: true,
-                    ..Options::default()
-                };
-                match html::export(bank, &options) {
-                    Ok(output) => Some(
-                        output
-                            .files
-                            .into_iter()
-                            .map(|f| (f.path, f.bytes))
-                            .collect(),
-                    ),
-                    Err(err) => {
-                        let mut shown = shown;
-                        shown.push(OverlayFinding {
-                            file: self.root.display().to_string(),
-                            line: 0,
-                            column: 0,
-                            code: "",
-                            name: "export",
-                            severity: "error",
-                            message: format!("cannot build the site: {}", err.message),
-                            help: None,
-                        });
-                        return Some(Build {
-                            site: None,
-                            findings: shown,
-                            changed,
-                        });
+        if !incremental {
+            let loaded = load(files);
+            self.lint = lint_all(&loaded);
+            self.site = None;
+            if let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) {
+                match html::export(bank, &preview_options()) {
+                    Ok(output) => {
+                        self.site = Some(Arc::new(
+                            output
+                                .files
+                                .into_iter()
+                                .map(|f| (f.path, Arc::from(f.bytes)))
+                                .collect(),
+                        ));
                     }
+                    Err(err) => export_error = Some(err.message),
                 }
             }
+            self.loaded = Some(Arc::new(loaded));
+        }
+        let pending = match &self.loaded {
+            Some(loaded) if incremental => Some(BankLint {
+                generation: self.generation,
+                loaded: Arc::clone(loaded),
+            }),
             _ => None,
         };
+        let mut findings = self.findings();
+        if let Some(message) = export_error {
+            findings.push(OverlayFinding {
+                file: self.root.display().to_string(),
+                line: 0,
+                column: 0,
+                code: "",
+                name: "export",
+                severity: "error",
+                message: format!("cannot build the site: {message}"),
+                help: None,
+                path: None,
+            });
+        }
         Some(Build {
-            site,
-            findings: shown,
+            site: self.site.clone(),
+            findings,
             changed,
+            incremental,
+            pending,
         })
+    }
+
+    /// Whether the change can be applied in place: the last load had a bank whose site is
+    /// built, and every changed path is one of its question files, still there.
+    fn incremental(&self, files: &[InputFile], changed: &[String]) -> bool {
+        let Some(loaded) = &self.loaded else {
+            return false;
+        };
+        self.site.is_some()
+            && loaded.bank.is_some()
+            && !changed.is_empty()
+            && changed.iter().all(|path| {
+                topic_of(path).is_some()
+                    && !path.ends_with(&format!("/{}", quizkit_model::load::TOPIC_FILE))
+                    && loaded.sources.iter().any(|s| s.path == *path)
+                    && files.iter().any(|f| f.path == *path)
+            })
+    }
+
+    /// Reloads the changed question files, lints their topics and writes their pages again;
+    /// `Some(Err)` when the site cannot be written, `None` when the reload was refused (then
+    /// nothing changed and a full rebuild follows).
+    fn apply_incremental(
+        &mut self,
+        files: &[InputFile],
+        changed: &[String],
+    ) -> Option<Result<(), String>> {
+        let loaded_arc = self.loaded.as_mut()?;
+        let mut topics: Vec<(String, String)> =
+            changed.iter().filter_map(|p| topic_of(p)).collect();
+        topics.sort();
+        topics.dedup();
+        let bank = loaded_arc.bank.as_ref()?;
+        let mut ids_before = BTreeSet::new();
+        let mut counts_before = Vec::new();
+        for (c, t) in &topics {
+            let (ids, count) = topic_ids(bank, c, t);
+            ids_before.extend(ids);
+            counts_before.push(count);
+        }
+        let changed_files: Vec<InputFile> = files
+            .iter()
+            .filter(|f| changed.contains(&f.path))
+            .cloned()
+            .collect();
+        // Copied only when a bank-wide lint of the last rebuild still holds it.
+        let loaded = Arc::make_mut(loaded_arc);
+        if quizkit_model::reload(loaded, changed_files).is_err() {
+            return None;
+        }
+        let fresh = lint_topics(loaded, &topics);
+        for (path, findings) in fresh {
+            self.lint.questions.insert(path, findings);
+        }
+        // The bank rules' findings in the changed files point at text that moved; the
+        // bank-wide lint that follows gives them again.
+        self.lint
+            .bank
+            .retain(|f| f.path.as_ref().is_none_or(|p| !changed.contains(p)));
+        let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) else {
+            self.site = None;
+            return Some(Ok(()));
+        };
+        let counts = topics
+            .iter()
+            .zip(&counts_before)
+            .any(|((c, t), before)| topic_ids(bank, c, t).1 != *before);
+        let part = html::Changed {
+            topics,
+            ids_before,
+            counts,
+        };
+        let partial = match html::export_changed(bank, &preview_options(), &part) {
+            Ok(partial) => partial,
+            Err(err) => {
+                self.site = None;
+                return Some(Err(err.message));
+            }
+        };
+        let site = Arc::make_mut(self.site.as_mut()?);
+        site.retain(|path, _| !partial.folders.iter().any(|f| path.starts_with(f.as_str())));
+        for file in partial.files {
+            site.insert(file.path, Arc::from(file.bytes));
+        }
+        Some(Ok(()))
+    }
+
+    /// The overlay: every load error, and load and lint findings in the files changed since
+    /// the first build, in file order.
+    fn findings(&self) -> Vec<OverlayFinding> {
+        let Some(loaded) = &self.loaded else {
+            return Vec::new();
+        };
+        let edited = |f: &OverlayFinding| f.path.as_ref().is_some_and(|p| self.edited.contains(p));
+        let mut shown: Vec<OverlayFinding> = loaded
+            .diagnostics
+            .iter()
+            .map(|d| (d.severity, overlay(&self.root, &loaded.sources, d)))
+            .filter(|(severity, f)| *severity == Severity::Error || edited(f))
+            .map(|(_, f)| f)
+            .collect();
+        let display = Findings {
+            root: &self.root,
+            sources: &loaded.sources,
+            diagnostics: &[],
+        };
+        let lint = self
+            .edited
+            .iter()
+            .filter_map(|p| self.lint.questions.get(p))
+            .flatten()
+            .chain(self.lint.bank.iter().filter(|f| edited(f)));
+        shown.extend(lint.map(|f| OverlayFinding {
+            file: f.path.as_ref().map_or_else(
+                || self.root.display().to_string(),
+                |p| display.display_path(p),
+            ),
+            ..f.clone()
+        }));
+        shown.sort_by(|a, b| {
+            (&a.file, a.line, a.column, a.code, &a.message)
+                .cmp(&(&b.file, b.line, b.column, b.code, &b.message))
+        });
+        shown.dedup();
+        shown
+    }
+}
+
+/// The options of the preview's site: the exporter's defaults, with the preview script.
+fn preview_options() -> Options {
+    Options {
+        preview: true,
+        ..Options::default()
     }
 }
 
@@ -219,7 +551,7 @@ struct State {
     site_version: u64,
     /// Grows with every change of site or findings.
     seq: u64,
-    site: Arc<BTreeMap<String, Vec<u8>>>,
+    site: Arc<SiteMap>,
     findings: Vec<OverlayFinding>,
 }
 
@@ -250,13 +582,14 @@ fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, State> {
     shared.0.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn apply(shared: &Shared, build: Build) {
+/// Publishes a rebuild: a new site (when it has one) and the overlay.
+fn apply(shared: &Shared, site: Option<Arc<SiteMap>>, findings: Vec<OverlayFinding>) {
     let mut state = lock(shared);
-    if let Some(site) = build.site {
-        state.site = Arc::new(site);
+    if let Some(site) = site {
+        state.site = site;
         state.site_version += 1;
     }
-    state.findings = build.findings;
+    state.findings = findings;
     state.seq += 1;
     drop(state);
     shared.1.notify_all();
@@ -435,7 +768,7 @@ fn serve(request: tiny_http::Request, shared: &Shared, host_ok: &dyn Fn(&str) ->
         vec![path.clone(), format!("{path}/index.html")]
     };
     match candidates.iter().find_map(|p| site.get(p).map(|b| (p, b))) {
-        Some((p, bytes)) => respond(request, 200, content_type(p), bytes.clone()),
+        Some((p, bytes)) => respond(request, 200, content_type(p), bytes.to_vec()),
         None => respond(request, 404, "text/html; charset=utf-8", not_found(&path)),
     }
 }
@@ -527,6 +860,39 @@ fn open_browser(url: &str) {
     );
 }
 
+/// What the rebuilding thread hears of.
+enum Message {
+    /// Files changed: the paths the watcher named.
+    Changed(Vec<PathBuf>),
+    /// A bank-wide lint finished.
+    Linted(Linted),
+}
+
+/// True when a change at `path` (below `root`) is to a file the site may show that is not a
+/// `.toml` file, which the read cache does not see: a file beside the question files of a
+/// topic (`category/topic/figure.png`) or under `media/`. Hidden files and editors' backup
+/// and swap files are not.
+fn is_media_change(root: &Path, path: &Path) -> bool {
+    let full = root.canonicalize().ok();
+    let rel = path
+        .strip_prefix(root)
+        .ok()
+        .or_else(|| full.as_deref().and_then(|f| path.strip_prefix(f).ok()));
+    let Some(rel) = rel else {
+        return false;
+    };
+    let parts: Vec<&str> = rel.iter().filter_map(|p| p.to_str()).collect();
+    let Some(name) = parts.last() else {
+        return false;
+    };
+    let junk = parts.iter().any(|p| p.starts_with('.'))
+        || name.ends_with(".toml")
+        || name.ends_with('~')
+        || [".swp", ".swx", ".tmp"].iter().any(|e| name.ends_with(e))
+        || name.bytes().all(|b| b.is_ascii_digit());
+    !junk && (parts.len() == 3 || parts.first() == Some(&quizkit_model::media::MEDIA_DIR))
+}
+
 /// Runs `quizkit preview` until it is stopped.
 pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
     let root = find_bank(args.bank.path.as_deref())?;
@@ -537,7 +903,7 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
         if !global.quiet {
             eprintln!("{}", summary(&build, started.elapsed(), true));
         }
-        apply(&shared, build);
+        apply(&shared, build.site, build.findings);
     }
 
     let server = tiny_http::Server::http(("127.0.0.1", args.port)).map_err(|e| {
@@ -547,31 +913,75 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
     let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
     let url = format!("http://127.0.0.1:{port}/");
 
-    let (tx, rx) = mpsc::channel::<()>();
+    let (tx, rx) = mpsc::channel::<Message>();
+    let watch_tx = tx.clone();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        if event.is_ok_and(|e| !e.kind.is_access()) {
-            let _ = tx.send(());
+        if let Ok(event) = event
+            && !event.kind.is_access()
+        {
+            let _ = watch_tx.send(Message::Changed(event.paths));
         }
     })
     .map_err(|e| Failure::new(format!("cannot watch `{}`: {e}", root.display())))?;
     notify::Watcher::watch(&mut watcher, &root, notify::RecursiveMode::Recursive)
         .map_err(|e| Failure::new(format!("cannot watch `{}`: {e}", root.display())))?;
 
+    // The bank-wide lint runs on a pool of its own, one thread, so that it never holds up
+    // the next rebuild's work on the global pool.
+    let lint_pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|e| Failure::new(format!("cannot start a lint thread: {e}")))?;
     let builder_shared = Arc::clone(&shared);
     let quiet = global.quiet;
+    let watched = root.clone();
     std::thread::spawn(move || {
         // Kept alive as long as the thread: dropping it stops the watching.
         let _watcher = watcher;
-        while rx.recv().is_ok() {
-            // An editor's save is several events (write, rename, attribute change): wait
-            // until they stop before reading.
-            while rx.recv_timeout(Duration::from_millis(30)).is_ok() {}
+        while let Ok(message) = rx.recv() {
+            let mut media = false;
+            let mut linted = Vec::new();
+            let mut changed = false;
+            let mut next = Some(message);
+            while let Some(message) = next.take() {
+                match message {
+                    Message::Changed(paths) => {
+                        changed = true;
+                        media |= paths.iter().any(|p| is_media_change(&watched, p));
+                    }
+                    Message::Linted(l) => linted.push(l),
+                }
+                // An editor's save is several events (write, rename, attribute change): wait
+                // until they stop before reading.
+                if changed {
+                    next = rx.recv_timeout(Duration::from_millis(30)).ok();
+                }
+            }
+            for l in linted {
+                if let Some(findings) = rebuilder.linted(l) {
+                    apply(&builder_shared, None, findings);
+                }
+            }
+            if !changed {
+                continue;
+            }
             let start = Instant::now();
-            if let Some(build) = rebuilder.rebuild() {
+            let build = if media {
+                rebuilder.rebuild_all()
+            } else {
+                rebuilder.rebuild()
+            };
+            if let Some(build) = build {
                 if !quiet {
                     eprintln!("{}", summary(&build, start.elapsed(), false));
                 }
-                apply(&builder_shared, build);
+                if let Some(job) = build.pending {
+                    let tx = tx.clone();
+                    lint_pool.spawn(move || {
+                        let _ = tx.send(Message::Linted(job.run()));
+                    });
+                }
+                apply(&builder_shared, build.site, build.findings);
             }
         }
     });
