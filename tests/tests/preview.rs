@@ -278,6 +278,41 @@ fn a_save_rebuilds_and_a_bank_that_stops_loading_keeps_the_server() {
 }
 
 #[test]
+fn an_image_written_beside_the_questions_or_under_media_rebuilds_but_an_editor_file_does_not() {
+    let bank = new_bank("media");
+    let preview = Preview::start(&bank);
+    preview.wait_for("the first build", |s| s["site"] == 1);
+    // The smallest PNG: its signature and an IHDR chunk are enough for a file event.
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0";
+    fs::write(bank.join("getting-started/first-topic/figure.png"), png).expect("image");
+    preview.wait_for("the rebuild after an image beside the questions", |s| {
+        s["site"] == 2
+    });
+    fs::create_dir_all(bank.join("media")).expect("media");
+    fs::write(bank.join("media/diagram.png"), png).expect("image");
+    preview.wait_for("the rebuild after an image under media/", |s| {
+        s["site"] == 3
+    });
+    // A swap file and a backup are not the bank's.
+    fs::write(
+        bank.join("getting-started/first-topic/.01-questions.toml.swp"),
+        b"x",
+    )
+    .expect("swap file");
+    fs::write(
+        bank.join("getting-started/first-topic/01-questions.toml~"),
+        b"x",
+    )
+    .expect("backup");
+    std::thread::sleep(Duration::from_millis(600));
+    assert_eq!(
+        preview.state()["site"],
+        3,
+        "an editor's file rebuilt the site"
+    );
+}
+
+#[test]
 fn the_event_stream_sends_the_state_and_every_change() {
     let bank = new_bank("events");
     let preview = Preview::start(&bank);

@@ -294,7 +294,7 @@ fn prepare_site(
 
 /// Puts `Edited: ` before the English stem of the bank's first question (the first question
 /// file in name order); returns the file and its bytes before the edit.
-fn edit_first_stem(bank: &Path) -> Result<(PathBuf, Vec<u8>), Failure> {
+pub fn edit_first_stem(bank: &Path) -> Result<(PathBuf, Vec<u8>), Failure> {
     let mut paths = Vec::new();
     toml_paths(bank, &mut paths).map_err(|e| Failure::io("read", bank, &e))?;
     paths.sort();
@@ -357,7 +357,7 @@ fn preview_rebuild(bank: &Path) -> Result<Sample, Failure> {
 
 /// `lint-topic`'s bank: the bank's `quizkit.toml`, and the category and topic of its first
 /// question file, copied into `scratch` (untimed).
-fn topic_bank(bank: &Path, scratch: &Path) -> Result<PathBuf, Failure> {
+pub fn topic_bank(bank: &Path, scratch: &Path) -> Result<PathBuf, Failure> {
     let (path, original) = edit_first_stem(bank)?;
     fs::write(&path, &original).map_err(|e| Failure::io("restore", &path, &e))?;
     let topic = path
