@@ -1001,7 +1001,29 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::openers;
+    use super::{is_media_change, openers};
+    use std::path::Path;
+
+    #[test]
+    fn media_changes_are_files_beside_question_files_or_under_media_but_no_editor_files() {
+        let root = Path::new("bank");
+        for (path, media) in [
+            ("bank/c/t/figure.png", true),
+            ("bank/c/t/diagram", true),
+            ("bank/media/a/b/photo.jpg", true),
+            ("bank/c/t/01.toml", false),
+            ("bank/c/t/.01.toml.swp", false),
+            ("bank/c/t/01.toml~", false),
+            ("bank/c/t/4913", false),
+            ("bank/c/t/x.tmp", false),
+            ("bank/.git/index", false),
+            ("bank/dist/site/en/index.html", false),
+            ("bank/c/notes.md", false),
+            ("elsewhere/c/t/figure.png", false),
+        ] {
+            assert_eq!(is_media_change(root, Path::new(path)), media, "{path}");
+        }
+    }
 
     #[test]
     fn browser_entries_come_first_with_the_url_in_place_of_percent_s_or_last() {
