@@ -124,28 +124,49 @@ pub fn read_bank(root: &Path) -> Result<Vec<InputFile>, Failure> {
 /// A found entry with its modification time and size.
 type Stamped = (String, PathBuf, Option<Content>, Option<SystemTime>, u64);
 
-/// What [`read_bank_cached`] read before: by path below the root, the file's modification
-/// time, size and content.
+/// What [`read_bank_cached`] read: by path below the root, the file's modification time, size
+/// and content.
 #[derive(Debug, Default)]
 pub struct ReadCache {
     entries: std::collections::HashMap<String, (Option<SystemTime>, u64, Content)>,
 }
 
-/// [`read_bank`] that reads again only the files whose modification time or size changed
-/// since the last call with the same `cache` (`quizkit preview` after an edit). Returns the
-/// files and the paths that were added, changed or removed since that call (every path on the
-/// first call).
-pub fn read_bank_cached(
-    root: &Path,
-    cache: &mut ReadCache,
-) -> Result<(Vec<InputFile>, Vec<String>), Failure> {
+impl ReadCache {
+    /// Every file read, as [`read_bank`] gives them.
+    pub fn files(&self) -> Vec<InputFile> {
+        let mut files: Vec<InputFile> = self
+            .entries
+            .iter()
+            .map(|(path, (_, _, content))| InputFile {
+                path: path.clone(),
+                content: content.clone(),
+            })
+            .collect();
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        files
+    }
+
+    /// The file at `path` below the root, as read.
+    pub fn file(&self, path: &str) -> Option<InputFile> {
+        self.entries.get(path).map(|(_, _, content)| InputFile {
+            path: path.to_owned(),
+            content: content.clone(),
+        })
+    }
+}
+
+/// [`read_bank`] into `cache`, reading again only the files whose modification time or size
+/// changed since the last call with the same cache (`quizkit preview` after an edit): the
+/// paths that were added, changed or removed since that call (every path on the first call),
+/// sorted. The files are then in the cache ([`ReadCache::files`]).
+pub fn read_bank_cached(root: &Path, cache: &mut ReadCache) -> Result<Vec<String>, Failure> {
     let canonical_root = root
         .canonicalize()
         .map_err(|e| Failure::io("read", root, &e))?;
     let mut found = Vec::new();
     walk(&canonical_root, root, "", 0, &mut found)?;
     let stamped: Vec<Stamped> = found
-        .into_iter()
+        .into_par_iter()
         .map(|(rel, path, content)| {
             let meta = fs::metadata(&path).ok();
             let modified = meta.as_ref().and_then(|m| m.modified().ok());
@@ -153,56 +174,47 @@ pub fn read_bank_cached(
             (rel, path, content, modified, len)
         })
         .collect();
-    let fresh: Vec<(String, Content, Option<SystemTime>, u64, bool)> = stamped
-        .into_par_iter()
+    // The files read again: new, or changed in time or size, or found unreadable.
+    let fresh: Vec<(String, Content, Option<SystemTime>, u64)> = stamped
+        .par_iter()
+        .filter(|(rel, _, content, modified, len)| {
+            let same = cache.entries.get(rel).is_some_and(|(m, l, _)| {
+                content.is_none() && modified.is_some() && m == modified && l == len
+            });
+            !same
+        })
         .map(|(rel, path, content, modified, len)| {
-            let cached = cache
-                .entries
-                .get(&rel)
-                .filter(|(m, l, _)| {
-                    content.is_none() && modified.is_some() && *m == modified && *l == len
-                })
-                .map(|(_, _, c)| c.clone());
-            match cached {
-                Some(c) => (rel, c, modified, len, false),
-                None => {
-                    let c = content.unwrap_or_else(|| read_file(&path));
-                    (rel, c, modified, len, true)
-                }
-            }
+            let c = content.clone().unwrap_or_else(|| read_file(path));
+            (rel.clone(), c, *modified, *len)
         })
         .collect();
     let mut changed: Vec<String> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut files = Vec::with_capacity(fresh.len());
-    for (rel, content, modified, len, read) in fresh {
-        seen.insert(rel.clone());
-        if read {
-            let same = match (cache.entries.get(&rel), &content) {
-                (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
-                _ => false,
-            };
-            if !same {
-                changed.push(rel.clone());
-            }
-            cache
-                .entries
-                .insert(rel.clone(), (modified, len, content.clone()));
+    for (rel, content, modified, len) in fresh {
+        let same = match (cache.entries.get(&rel), &content) {
+            (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
+            _ => false,
+        };
+        if !same {
+            changed.push(rel.clone());
         }
-        files.push(InputFile { path: rel, content });
+        cache.entries.insert(rel, (modified, len, content));
     }
-    let removed: Vec<String> = cache
-        .entries
-        .keys()
-        .filter(|k| !seen.contains(*k))
-        .cloned()
-        .collect();
-    for rel in removed {
-        cache.entries.remove(&rel);
-        changed.push(rel);
+    if cache.entries.len() > stamped.len() {
+        let seen: std::collections::HashSet<&str> =
+            stamped.iter().map(|(rel, ..)| rel.as_str()).collect();
+        let removed: Vec<String> = cache
+            .entries
+            .keys()
+            .filter(|k| !seen.contains(k.as_str()))
+            .cloned()
+            .collect();
+        for rel in removed {
+            cache.entries.remove(&rel);
+            changed.push(rel);
+        }
     }
     changed.sort();
-    Ok((files, changed))
+    Ok(changed)
 }
 
 type Found = (String, PathBuf, Option<Content>);

@@ -5,11 +5,11 @@
 //! byte, and so are their overlays once the bank-wide lint ran. And an edit changes only the
 //! pages it should.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use quizkit::commands::preview::{Build, OverlayFinding, Rebuilder, SiteMap};
+use quizkit::commands::preview::{BankLinter, Build, OverlayFinding, Rebuilder, SiteMap};
 
 fn question(id: &str, stem: &str, related: &[&str]) -> String {
     let related = if related.is_empty() {
@@ -108,11 +108,14 @@ impl Drop for Bank {
     }
 }
 
-/// The incremental rebuilder and the full one, and the last site each showed.
+/// The incremental rebuilder with its bank-wide linter, the full one, and the sites each
+/// showed, as the server holds them.
 struct Pair {
     incremental: Rebuilder,
+    linter: BankLinter,
     full: Rebuilder,
     site: SiteMap,
+    full_site: SiteMap,
 }
 
 impl Pair {
@@ -121,13 +124,19 @@ impl Pair {
         let mut full = Rebuilder::new(root);
         let a = incremental.rebuild().expect("first build");
         let b = full.rebuild_all().expect("first build");
-        let site = (*a.site.clone().expect("a site")).clone();
-        assert_eq!(a.site, b.site);
         assert_eq!(a.findings, b.findings);
+        let mut linter = BankLinter::default();
+        linter.add(a.lint);
+        let (mut site, mut full_site) = (SiteMap::new(), SiteMap::new());
+        a.site.expect("a site").apply(&mut site);
+        b.site.expect("a site").apply(&mut full_site);
+        assert!(site == full_site);
         Pair {
             incremental,
+            linter,
             full,
             site,
+            full_site,
         }
     }
 
@@ -140,43 +149,39 @@ impl Pair {
         assert!(!b.incremental);
         assert_eq!(a.changed, b.changed);
         let early = a.findings.clone();
-        let findings = match a.pending {
-            Some(job) => self
+        self.linter.add(a.lint);
+        let findings = match self.linter.run() {
+            Some(linted) => self
                 .incremental
-                .linted(job.run())
+                .linted(linted)
                 .expect("the bank-wide lint of the last rebuild"),
             None => a.findings,
         };
         assert_eq!(findings, b.findings, "the overlays differ");
-        match (&a.site, &b.site) {
-            (Some(x), Some(y)) => {
-                let missing: Vec<&String> = y.keys().filter(|k| !x.contains_key(*k)).collect();
-                let extra: Vec<&String> = x.keys().filter(|k| !y.contains_key(*k)).collect();
-                let differ: Vec<&String> = x
-                    .iter()
-                    .filter(|(k, v)| y.get(*k).is_some_and(|w| w != *v))
-                    .map(|(k, _)| k)
-                    .collect();
-                assert!(
-                    missing.is_empty() && extra.is_empty() && differ.is_empty(),
-                    "the incremental site is not the full one: missing {missing:?}, extra {extra:?}, different {differ:?}"
-                );
-            }
-            (None, None) => return (a.incremental, BTreeSet::new(), early),
-            (x, y) => panic!(
-                "one site and not the other: {} {}",
-                x.is_some(),
-                y.is_some()
-            ),
+        let (has_a, has_b) = (a.site.is_some(), b.site.is_some());
+        assert_eq!(has_a, has_b, "one site and not the other");
+        let old = self.site.clone();
+        if let (Some(x), Some(y)) = (a.site, b.site) {
+            x.apply(&mut self.site);
+            y.apply(&mut self.full_site);
         }
-        let new: SiteMap = (**b.site.as_ref().expect("a site")).clone();
-        let changed = changed_pages(&self.site, &new);
-        self.site = new;
-        (a.incremental, changed, early)
+        let (x, y) = (&self.site, &self.full_site);
+        let missing: Vec<&String> = y.keys().filter(|k| !x.contains_key(*k)).collect();
+        let extra: Vec<&String> = x.keys().filter(|k| !y.contains_key(*k)).collect();
+        let differ: Vec<&String> = x
+            .iter()
+            .filter(|(k, v)| y.get(*k).is_some_and(|w| w != *v))
+            .map(|(k, _)| k)
+            .collect();
+        assert!(
+            missing.is_empty() && extra.is_empty() && differ.is_empty(),
+            "the incremental site is not the full one: missing {missing:?}, extra {extra:?}, different {differ:?}"
+        );
+        (a.incremental, changed_pages(&old, &self.site), early)
     }
 }
 
-fn changed_pages(old: &BTreeMap<String, std::sync::Arc<[u8]>>, new: &SiteMap) -> BTreeSet<String> {
+fn changed_pages(old: &SiteMap, new: &SiteMap) -> BTreeSet<String> {
     old.keys()
         .chain(new.keys())
         .filter(|k| old.get(*k) != new.get(*k))

@@ -266,7 +266,7 @@ fn sibling_cards(siblings: &[String], category: &Category, skip: &str) -> String
 /// One topic's card as the page at `from` shows it.
 fn card(cx: &Cx<'_>, from: &[String], ci: usize, category: &Category, ti: usize) -> String {
     let topic = &category.topics[ti];
-    let text = &cx.r.topics[ci][ti];
+    let text = &cx.r.topic(ci, ti);
     let url = relative_url(
         &refs(from),
         &refs(&cx.topic_path(category, topic, "index.html")),
@@ -356,7 +356,7 @@ fn topic_page(
 ) -> Page {
     let s = cx.s();
     let path = cx.topic_path(category, topic, "index.html");
-    let title = cx.r.topics[ci][ti].title.clone();
+    let title = cx.r.topic(ci, ti).title.clone();
     let category_title = cx.r.category_titles[ci].clone();
     let summary = topic
         .meta
@@ -490,7 +490,7 @@ fn question_page(
     let text = cx.r.question(ci, ti, n);
     let path = cx.question_path(category, topic, question);
     let from = refs(&path);
-    let topic_title = cx.r.topics[ci][ti].title.clone();
+    let topic_title = cx.r.topic(ci, ti).title.clone();
     let number = fill(
         &s.question_number,
         &[
@@ -727,7 +727,7 @@ fn practice_page(
 ) -> Result<Page, Error> {
     let s = cx.s();
     let path = cx.topic_path(category, topic, "practice.html");
-    let topic_title = cx.r.topics[ci][ti].title.clone();
+    let topic_title = cx.r.topic(ci, ti).title.clone();
     let title = fill(&s.practice_title, &[("topic", &topic_title)]);
     let key = storage_key(cx, category, topic);
     let data = practice::data(cx, (ci, ti), category, topic, &key, warnings);

@@ -8,7 +8,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use quizkit_model::{Bank, Question};
+use quizkit_model::{Bank, Question, Topic};
 use rayon::prelude::*;
 
 use super::escape::esc;
@@ -90,6 +90,20 @@ pub struct TopicText {
     pub card_summary: String,
 }
 
+impl TopicText {
+    fn new(topic: &Topic, code: &str) -> Self {
+        TopicText {
+            title: plain(topic.title(code)),
+            card_summary: topic
+                .meta
+                .summary
+                .as_ref()
+                .map(|s| format!("<span>{}</span> ", super::phrasing(s.get_or_first(code))))
+                .unwrap_or_default(),
+        }
+    }
+}
+
 /// The texts of a bank in one language.
 pub struct Rendered<'b> {
     /// The language.
@@ -98,8 +112,11 @@ pub struct Rendered<'b> {
     pub bank_title: String,
     /// Each category's title as plain text.
     pub category_titles: Vec<String>,
-    /// Each topic's texts, by category.
-    pub topics: Vec<Vec<TopicText>>,
+    /// The bank.
+    bank: &'b Bank,
+    /// Each topic's texts, by category, rendered when first asked for unless rendered up
+    /// front.
+    topics: Vec<Vec<OnceLock<TopicText>>>,
     /// Where each topic's questions start in `questions`, by category.
     starts: Vec<Vec<usize>>,
     /// Every question, in bank order.
@@ -146,26 +163,22 @@ impl<'b> Rendered<'b> {
         let topics = bank
             .categories
             .iter()
-            .map(|category| {
-                category
-                    .topics
-                    .iter()
-                    .map(|topic| TopicText {
-                        title: plain(topic.title(code)),
-                        card_summary: topic
-                            .meta
-                            .summary
-                            .as_ref()
-                            .map(|s| {
-                                format!("<span>{}</span> ", super::phrasing(s.get_or_first(code)))
-                            })
-                            .unwrap_or_default(),
+            .enumerate()
+            .map(|(ci, category)| {
+                (0..category.topics.len())
+                    .map(|ti| {
+                        let cell = OnceLock::new();
+                        if eager(ci, ti) {
+                            let _ = cell.set(TopicText::new(&category.topics[ti], code));
+                        }
+                        cell
                     })
                     .collect()
             })
             .collect();
         Rendered {
             code,
+            bank,
             all,
             bank_title: plain(bank.title(code)),
             category_titles: bank
@@ -177,6 +190,13 @@ impl<'b> Rendered<'b> {
             starts,
             questions,
         }
+    }
+
+    /// The texts of topic `topic` of category `category`.
+    pub fn topic(&self, category: usize, topic: usize) -> &TopicText {
+        self.topics[category][topic].get_or_init(|| {
+            TopicText::new(&self.bank.categories[category].topics[topic], self.code)
+        })
     }
 
     /// The texts of question `index` of topic `topic` of category `category`.

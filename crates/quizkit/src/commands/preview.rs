@@ -75,47 +75,114 @@ pub struct OverlayFinding {
 /// The site as the server holds it: path → bytes, shared with the server without copying.
 pub type SiteMap = BTreeMap<String, Arc<[u8]>>;
 
+/// A new site: whole, or the pages a change wrote again.
+#[derive(Debug)]
+pub enum SiteUpdate {
+    /// Every page.
+    Whole(SiteMap),
+    /// The pages of [`html::export_changed`], to put into the last site.
+    Patch(html::Partial),
+}
+
+impl SiteUpdate {
+    /// Makes `site` the new site: the whole one, or the last one with the patch put in (the
+    /// patch's folders emptied first).
+    pub fn apply(self, site: &mut SiteMap) {
+        match self {
+            SiteUpdate::Whole(whole) => *site = whole,
+            SiteUpdate::Patch(partial) => {
+                site.retain(|path, _| {
+                    !partial.folders.iter().any(|f| path.starts_with(f.as_str()))
+                });
+                for file in partial.files {
+                    site.insert(file.path, Arc::from(file.bytes));
+                }
+            }
+        }
+    }
+}
+
 /// The result of a rebuild.
 #[derive(Debug)]
 pub struct Build {
     /// The new site, or `None` when the bank did not load and the last site stays.
-    pub site: Option<Arc<SiteMap>>,
+    pub site: Option<SiteUpdate>,
     /// Every load error, and lint's findings in the files changed since the preview started.
     pub findings: Vec<OverlayFinding>,
     /// The files that changed since the last rebuild.
     pub changed: Vec<String>,
     /// True when only the changed topics were loaded, linted and written again.
     pub incremental: bool,
-    /// The bank-wide lint still to run after an incremental rebuild ([`BankLint::run`], then
-    /// [`Rebuilder::linted`]); the findings above have those rules' findings in unchanged
-    /// files from the last run.
-    pub pending: Option<BankLint>,
+    /// For the [`BankLinter`]: what changed in the bank, and whether the bank-wide rules are
+    /// still to run (after an incremental rebuild, whose findings above hold those rules'
+    /// findings in unchanged files from their last run).
+    pub lint: LintJob,
+}
+
+/// What a [`BankLinter`] hears of a rebuild.
+#[derive(Debug)]
+pub struct LintJob {
+    generation: u64,
+    change: LintChange,
+    due: bool,
+}
+
+#[derive(Debug)]
+enum LintChange {
+    /// The bank was loaded anew.
+    Replace(Box<Loaded>),
+    /// These question files were reloaded in place.
+    Reload(Vec<InputFile>),
+    /// Nothing it needs changed.
+    Nothing,
 }
 
 /// Every rule over the whole bank, after an incremental rebuild linted the changed topics with
 /// the per-question rules: the bank rules (duplicate ids and stems, key statistics, …) and the
-/// `allow` checks need every question.
-#[derive(Debug)]
-pub struct BankLint {
+/// `allow` checks need every question. It keeps a copy of the loaded bank of its own, changed
+/// by the same reloads as the [`Rebuilder`]'s, so that neither waits for the other and nothing
+/// is copied per rebuild: the preview runs it on a thread of its own.
+#[derive(Debug, Default)]
+pub struct BankLinter {
+    loaded: Option<Loaded>,
     generation: u64,
-    loaded: Arc<Loaded>,
+    due: bool,
 }
 
-/// The findings of a [`BankLint`].
+impl BankLinter {
+    /// Takes in a rebuild's change.
+    pub fn add(&mut self, job: LintJob) {
+        match job.change {
+            LintChange::Replace(loaded) => self.loaded = Some(*loaded),
+            LintChange::Reload(files) => {
+                if let Some(loaded) = &mut self.loaded {
+                    // The rebuilder's reload of the same files into the same bank succeeded.
+                    let _ = quizkit_model::reload(loaded, files);
+                }
+            }
+            LintChange::Nothing => {}
+        }
+        self.generation = job.generation;
+        self.due = job.due;
+    }
+
+    /// Lints the whole bank with every selected rule, when the last change asked for it.
+    pub fn run(&mut self) -> Option<Linted> {
+        if !std::mem::take(&mut self.due) {
+            return None;
+        }
+        Some(Linted {
+            generation: self.generation,
+            by_rule: lint_all(self.loaded.as_ref()?),
+        })
+    }
+}
+
+/// The findings of a [`BankLinter`] run.
 #[derive(Debug)]
 pub struct Linted {
     generation: u64,
     by_rule: Split,
-}
-
-impl BankLint {
-    /// Lints the whole bank with every selected rule.
-    pub fn run(self) -> Linted {
-        Linted {
-            generation: self.generation,
-            by_rule: lint_all(&self.loaded),
-        }
-    }
 }
 
 /// Lint findings for the overlay, split by kind of rule: the per-question rules' by file (an
@@ -274,9 +341,9 @@ pub struct Rebuilder {
     edited: BTreeSet<String>,
     built: bool,
     /// The last load.
-    loaded: Option<Arc<Loaded>>,
-    /// The site, when it is the export of `loaded`'s bank.
-    site: Option<Arc<SiteMap>>,
+    loaded: Option<Loaded>,
+    /// Whether the last site published is the export of `loaded`'s bank.
+    synced: bool,
     /// Lint's findings for `loaded`.
     lint: Split,
     /// Grows with every rebuild; a [`Linted`] of an older one is dropped.
@@ -292,7 +359,7 @@ impl Rebuilder {
             edited: BTreeSet::new(),
             built: false,
             loaded: None,
-            site: None,
+            synced: false,
             lint: Split::default(),
             generation: 0,
         }
@@ -321,8 +388,14 @@ impl Rebuilder {
     }
 
     fn update(&mut self, all: bool) -> Option<Build> {
-        let (files, changed) = match read_bank_cached(&self.root, &mut self.cache) {
-            Ok(read) => read,
+        self.generation += 1;
+        let nothing = |generation| LintJob {
+            generation,
+            change: LintChange::Nothing,
+            due: false,
+        };
+        let changed = match read_bank_cached(&self.root, &mut self.cache) {
+            Ok(changed) => changed,
             Err(failure) => {
                 return Some(Build {
                     site: None,
@@ -339,7 +412,7 @@ impl Rebuilder {
                     }],
                     changed: Vec::new(),
                     incremental: false,
-                    pending: None,
+                    lint: nothing(self.generation),
                 });
             }
         };
@@ -350,24 +423,34 @@ impl Rebuilder {
             self.edited.extend(changed.iter().cloned());
         }
         self.built = true;
-        self.generation += 1;
         let mut export_error = None;
-        let mut incremental = !all && self.incremental(&files, &changed);
-        if incremental {
-            match self.apply_incremental(&files, &changed) {
-                Some(Err(message)) => export_error = Some(message),
-                Some(Ok(())) => {}
-                None => incremental = false,
+        let mut site = None;
+        let mut lint = nothing(self.generation);
+        let reloaded = if !all && self.can_reload(&changed) {
+            let files: Vec<InputFile> = changed.iter().filter_map(|p| self.cache.file(p)).collect();
+            self.apply_incremental(files.clone(), &changed)
+                .map(|result| (result, files))
+        } else {
+            None
+        };
+        let incremental = reloaded.is_some();
+        if let Some((result, files)) = reloaded {
+            match result {
+                Ok(update) => site = update.map(SiteUpdate::Patch),
+                Err(message) => export_error = Some(message),
             }
-        }
-        if !incremental {
-            let loaded = load(files);
+            lint = LintJob {
+                generation: self.generation,
+                change: LintChange::Reload(files),
+                due: true,
+            };
+        } else {
+            let loaded = load(self.cache.files());
             self.lint = lint_all(&loaded);
-            self.site = None;
             if let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) {
                 match html::export(bank, &preview_options()) {
                     Ok(output) => {
-                        self.site = Some(Arc::new(
+                        site = Some(SiteUpdate::Whole(
                             output
                                 .files
                                 .into_iter()
@@ -378,15 +461,10 @@ impl Rebuilder {
                     Err(err) => export_error = Some(err.message),
                 }
             }
-            self.loaded = Some(Arc::new(loaded));
+            lint.change = LintChange::Replace(Box::new(loaded.clone()));
+            self.loaded = Some(loaded);
         }
-        let pending = match &self.loaded {
-            Some(loaded) if incremental => Some(BankLint {
-                generation: self.generation,
-                loaded: Arc::clone(loaded),
-            }),
-            _ => None,
-        };
+        self.synced = site.is_some();
         let mut findings = self.findings();
         if let Some(message) = export_error {
             findings.push(OverlayFinding {
@@ -402,45 +480,46 @@ impl Rebuilder {
             });
         }
         Some(Build {
-            site: self.site.clone(),
+            site,
             findings,
             changed,
             incremental,
-            pending,
+            lint,
         })
     }
 
     /// Whether the change can be applied in place: the last load had a bank whose site is
-    /// built, and every changed path is one of its question files, still there.
-    fn incremental(&self, files: &[InputFile], changed: &[String]) -> bool {
+    /// the one published, and every changed path is one of its question files, still there.
+    fn can_reload(&self, changed: &[String]) -> bool {
         let Some(loaded) = &self.loaded else {
             return false;
         };
-        self.site.is_some()
+        self.synced
             && loaded.bank.is_some()
             && !changed.is_empty()
             && changed.iter().all(|path| {
                 topic_of(path).is_some()
                     && !path.ends_with(&format!("/{}", quizkit_model::load::TOPIC_FILE))
                     && loaded.sources.iter().any(|s| s.path == *path)
-                    && files.iter().any(|f| f.path == *path)
+                    && self.cache.file(path).is_some()
             })
     }
 
-    /// Reloads the changed question files, lints their topics and writes their pages again;
-    /// `Some(Err)` when the site cannot be written, `None` when the reload was refused (then
-    /// nothing changed and a full rebuild follows).
+    /// Reloads the changed question files, lints their topics and writes their pages again:
+    /// the pages (`None` when the bank now has load errors), or why the site cannot be
+    /// written; `None` when the reload was refused (then nothing changed, and the whole bank
+    /// is loaded again).
     fn apply_incremental(
         &mut self,
-        files: &[InputFile],
+        files: Vec<InputFile>,
         changed: &[String],
-    ) -> Option<Result<(), String>> {
-        let loaded_arc = self.loaded.as_mut()?;
+    ) -> Option<Result<Option<html::Partial>, String>> {
+        let loaded = self.loaded.as_mut()?;
         let mut topics: Vec<(String, String)> =
             changed.iter().filter_map(|p| topic_of(p)).collect();
         topics.sort();
         topics.dedup();
-        let bank = loaded_arc.bank.as_ref()?;
+        let bank = loaded.bank.as_ref()?;
         let mut ids_before = BTreeSet::new();
         let mut counts_before = Vec::new();
         for (c, t) in &topics {
@@ -448,14 +527,7 @@ impl Rebuilder {
             ids_before.extend(ids);
             counts_before.push(count);
         }
-        let changed_files: Vec<InputFile> = files
-            .iter()
-            .filter(|f| changed.contains(&f.path))
-            .cloned()
-            .collect();
-        // Copied only when a bank-wide lint of the last rebuild still holds it.
-        let loaded = Arc::make_mut(loaded_arc);
-        if quizkit_model::reload(loaded, changed_files).is_err() {
+        if quizkit_model::reload(loaded, files).is_err() {
             return None;
         }
         let fresh = lint_topics(loaded, &topics);
@@ -468,8 +540,7 @@ impl Rebuilder {
             .bank
             .retain(|f| f.path.as_ref().is_none_or(|p| !changed.contains(p)));
         let Some(bank) = loaded.bank.as_ref().filter(|_| !loaded.has_errors()) else {
-            self.site = None;
-            return Some(Ok(()));
+            return Some(Ok(None));
         };
         let counts = topics
             .iter()
@@ -480,19 +551,11 @@ impl Rebuilder {
             ids_before,
             counts,
         };
-        let partial = match html::export_changed(bank, &preview_options(), &part) {
-            Ok(partial) => partial,
-            Err(err) => {
-                self.site = None;
-                return Some(Err(err.message));
-            }
-        };
-        let site = Arc::make_mut(self.site.as_mut()?);
-        site.retain(|path, _| !partial.folders.iter().any(|f| path.starts_with(f.as_str())));
-        for file in partial.files {
-            site.insert(file.path, Arc::from(file.bytes));
-        }
-        Some(Ok(()))
+        Some(
+            html::export_changed(bank, &preview_options(), &part)
+                .map(Some)
+                .map_err(|err| err.message),
+        )
     }
 
     /// The overlay: every load error, and load and lint findings in the files changed since
@@ -583,10 +646,11 @@ fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, State> {
 }
 
 /// Publishes a rebuild: a new site (when it has one) and the overlay.
-fn apply(shared: &Shared, site: Option<Arc<SiteMap>>, findings: Vec<OverlayFinding>) {
+fn apply(shared: &Shared, site: Option<SiteUpdate>, findings: Vec<OverlayFinding>) {
     let mut state = lock(shared);
     if let Some(site) = site {
-        state.site = site;
+        // Copies the map only while a request still holds the last one.
+        site.apply(Arc::make_mut(&mut state.site));
         state.site_version += 1;
     }
     state.findings = findings;
@@ -870,8 +934,8 @@ enum Message {
 
 /// True when a change at `path` (below `root`) is to a file the site may show that is not a
 /// `.toml` file, which the read cache does not see: a file beside the question files of a
-/// topic (`category/topic/figure.png`) or under `media/`. Hidden files and editors' backup
-/// and swap files are not.
+/// topic (`category/topic/figure.png`) or under `media/`, still there or an image. Hidden
+/// files and editors' backup, swap and temporary files are not.
 fn is_media_change(root: &Path, path: &Path) -> bool {
     let full = root.canonicalize().ok();
     let rel = path
@@ -888,9 +952,17 @@ fn is_media_change(root: &Path, path: &Path) -> bool {
     let junk = parts.iter().any(|p| p.starts_with('.'))
         || name.ends_with(".toml")
         || name.ends_with('~')
+        || name.starts_with('#')
         || [".swp", ".swx", ".tmp"].iter().any(|e| name.ends_with(e))
         || name.bytes().all(|b| b.is_ascii_digit());
-    !junk && (parts.len() == 3 || parts.first() == Some(&quizkit_model::media::MEDIA_DIR))
+    // A file gone by now counts when it was an image: an editor's temporary file, written
+    // and renamed over a question file within one save, is gone too.
+    let image = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"]
+        .iter()
+        .any(|e| name.to_ascii_lowercase().ends_with(e));
+    !junk
+        && (parts.len() == 3 || parts.first() == Some(&quizkit_model::media::MEDIA_DIR))
+        && (image || path.exists())
 }
 
 /// Runs `quizkit preview` until it is stopped.
@@ -899,11 +971,13 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
     let shared: Shared = Arc::new((Mutex::new(State::default()), Condvar::new()));
     let mut rebuilder = Rebuilder::new(&root);
     let started = Instant::now();
+    let mut first_lint = None;
     if let Some(build) = rebuilder.rebuild() {
         if !global.quiet {
             eprintln!("{}", summary(&build, started.elapsed(), true));
         }
         apply(&shared, build.site, build.findings);
+        first_lint = Some(build.lint);
     }
 
     let server = tiny_http::Server::http(("127.0.0.1", args.port)).map_err(|e| {
@@ -926,12 +1000,32 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
     notify::Watcher::watch(&mut watcher, &root, notify::RecursiveMode::Recursive)
         .map_err(|e| Failure::new(format!("cannot watch `{}`: {e}", root.display())))?;
 
-    // The bank-wide lint runs on a pool of its own, one thread, so that it never holds up
-    // the next rebuild's work on the global pool.
+    // The bank-wide lint runs on a thread and a pool of its own, one thread, so that it never
+    // holds up the next rebuild's work on the global pool; of the changes that came while it
+    // ran, it lints only the last.
     let lint_pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .map_err(|e| Failure::new(format!("cannot start a lint thread: {e}")))?;
+    let (lint_tx, lint_rx) = mpsc::channel::<LintJob>();
+    if let Some(job) = first_lint {
+        let _ = lint_tx.send(job);
+    }
+    let linted_tx = tx.clone();
+    std::thread::spawn(move || {
+        let mut linter = BankLinter::default();
+        while let Ok(job) = lint_rx.recv() {
+            linter.add(job);
+            while let Ok(job) = lint_rx.try_recv() {
+                linter.add(job);
+            }
+            if let Some(linted) = lint_pool.install(|| linter.run())
+                && linted_tx.send(Message::Linted(linted)).is_err()
+            {
+                return;
+            }
+        }
+    });
     let builder_shared = Arc::clone(&shared);
     let quiet = global.quiet;
     let watched = root.clone();
@@ -975,13 +1069,8 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
                 if !quiet {
                     eprintln!("{}", summary(&build, start.elapsed(), false));
                 }
-                if let Some(job) = build.pending {
-                    let tx = tx.clone();
-                    lint_pool.spawn(move || {
-                        let _ = tx.send(Message::Linted(job.run()));
-                    });
-                }
                 apply(&builder_shared, build.site, build.findings);
+                let _ = lint_tx.send(build.lint);
             }
         }
     });
@@ -1009,7 +1098,8 @@ mod tests {
         let root = Path::new("bank");
         for (path, media) in [
             ("bank/c/t/figure.png", true),
-            ("bank/c/t/diagram", true),
+            ("bank/c/t/sedX1b2c3", false),
+            ("bank/c/t/#01.toml#", false),
             ("bank/media/a/b/photo.jpg", true),
             ("bank/c/t/01.toml", false),
             ("bank/c/t/.01.toml.swp", false),
