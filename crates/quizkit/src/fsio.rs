@@ -217,6 +217,40 @@ pub fn read_bank_cached(root: &Path, cache: &mut ReadCache) -> Result<Vec<String
     Ok(changed)
 }
 
+/// [`read_bank_cached`] of some files only, which the cache already holds (paths below
+/// `root`): the ones whose bytes changed, after reading again those whose time or size
+/// changed. `None`, with the cache untouched, when one of them is not in the cache or no
+/// longer a regular file there (a file added or removed): then the bank needs
+/// [`read_bank_cached`]. For a watcher that names the files that changed.
+pub fn reread_cached(root: &Path, cache: &mut ReadCache, paths: &[String]) -> Option<Vec<String>> {
+    let mut fresh = Vec::new();
+    for rel in paths {
+        let (modified, len, _) = cache.entries.get(rel)?;
+        let path = root.join(rel);
+        let meta = fs::symlink_metadata(&path)
+            .ok()
+            .filter(fs::Metadata::is_file)?;
+        let now = meta.modified().ok();
+        if now.is_none() || now != *modified || meta.len() != *len {
+            fresh.push((rel.clone(), read_file(&path), now, meta.len()));
+        }
+    }
+    let mut changed = Vec::new();
+    for (rel, content, modified, len) in fresh {
+        let same = match (cache.entries.get(&rel), &content) {
+            (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
+            _ => false,
+        };
+        if !same {
+            changed.push(rel.clone());
+        }
+        cache.entries.insert(rel, (modified, len, content));
+    }
+    changed.sort();
+    changed.dedup();
+    Some(changed)
+}
+
 type Found = (String, PathBuf, Option<Content>);
 
 fn walk(

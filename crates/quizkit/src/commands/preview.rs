@@ -23,7 +23,7 @@ use quizkit_model::{
 use serde_json::{Value, json};
 
 use crate::cli::{BankArg, GlobalArgs};
-use crate::fsio::{Failure, ReadCache, find_bank, read_bank_cached};
+use crate::fsio::{Failure, ReadCache, find_bank, read_bank_cached, reread_cached};
 use crate::output::Findings;
 
 /// Arguments of `quizkit preview`.
@@ -368,13 +368,13 @@ impl Rebuilder {
     /// Reads again what changed, and rebuilds what it touches; `None` when no file changed
     /// since the last call. Only the changed files are read again.
     pub fn rebuild(&mut self) -> Option<Build> {
-        self.update(false)
+        self.update(false, None)
     }
 
     /// [`Rebuilder::rebuild`] of the whole bank, whether or not a `.toml` file changed: after
     /// a change to another file of the bank (an image).
     pub fn rebuild_all(&mut self) -> Option<Build> {
-        self.update(true)
+        self.update(true, None)
     }
 
     /// The findings of a bank-wide lint, when it is of the last rebuild: the overlay's new
@@ -387,14 +387,50 @@ impl Rebuilder {
         Some(self.findings())
     }
 
-    fn update(&mut self, all: bool) -> Option<Build> {
-        self.generation += 1;
+    /// [`Rebuilder::rebuild`] after the watcher named these paths (absolute, or as the root
+    /// was given): only those files are looked at when every one is a `.toml` file the bank
+    /// had, else (a file added or removed, a folder) the whole bank is walked as by
+    /// [`Rebuilder::rebuild`]; a changed image rebuilds the whole bank
+    /// ([`Rebuilder::rebuild_all`]). Hidden files and editors' backup, swap and temporary
+    /// files are not the bank's.
+    pub fn rebuild_after(&mut self, paths: &[PathBuf]) -> Option<Build> {
+        if paths.iter().any(|p| is_media_change(&self.root, p)) {
+            return self.update(true, None);
+        }
+        let full = self.root.canonicalize().ok();
+        let known: Option<Vec<String>> = paths
+            .iter()
+            .filter(|p| !is_editor_file(p))
+            .map(|p| {
+                let rel = p
+                    .strip_prefix(&self.root)
+                    .ok()
+                    .or_else(|| full.as_deref().and_then(|f| p.strip_prefix(f).ok()))?;
+                let rel: Vec<&str> = rel.iter().map(|c| c.to_str()).collect::<Option<_>>()?;
+                let rel = rel.join("/");
+                self.cache.file(&rel).map(|_| rel)
+            })
+            .collect();
+        match known {
+            Some(rels) if self.built => self.update(false, Some(&rels)),
+            _ => self.update(false, None),
+        }
+    }
+
+    fn update(&mut self, all: bool, only: Option<&[String]>) -> Option<Build> {
         let nothing = |generation| LintJob {
             generation,
             change: LintChange::Nothing,
             due: false,
         };
-        let changed = match read_bank_cached(&self.root, &mut self.cache) {
+        let read = match only.and_then(|paths| reread_cached(&self.root, &mut self.cache, paths)) {
+            Some(changed) => Ok(changed),
+            None => read_bank_cached(&self.root, &mut self.cache),
+        };
+        if !matches!(&read, Ok(changed) if self.built && changed.is_empty() && !all) {
+            self.generation += 1;
+        }
+        let changed = match read {
             Ok(changed) => changed,
             Err(failure) => {
                 return Some(Build {
@@ -949,12 +985,8 @@ fn is_media_change(root: &Path, path: &Path) -> bool {
     let Some(name) = parts.last() else {
         return false;
     };
-    let junk = parts.iter().any(|p| p.starts_with('.'))
-        || name.ends_with(".toml")
-        || name.ends_with('~')
-        || name.starts_with('#')
-        || [".swp", ".swx", ".tmp"].iter().any(|e| name.ends_with(e))
-        || name.bytes().all(|b| b.is_ascii_digit());
+    let junk =
+        parts.iter().any(|p| p.starts_with('.')) || name.ends_with(".toml") || is_editor_file(path);
     // A file gone by now counts when it was an image: an editor's temporary file, written
     // and renamed over a question file within one save, is gone too.
     let image = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"]
@@ -963,6 +995,19 @@ fn is_media_change(root: &Path, path: &Path) -> bool {
     !junk
         && (parts.len() == 3 || parts.first() == Some(&quizkit_model::media::MEDIA_DIR))
         && (image || path.exists())
+}
+
+/// True for a file no bank holds: hidden (`.01.toml.swp`), an editor's backup (`01.toml~`,
+/// `#01.toml#`), swap or temporary file, or vim's write test (`4913`).
+fn is_editor_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    name.starts_with('.')
+        || name.starts_with('#')
+        || name.ends_with('~')
+        || [".swp", ".swx", ".tmp"].iter().any(|e| name.ends_with(e))
+        || name.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Runs `quizkit preview` until it is stopped.
@@ -1028,20 +1073,19 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
     });
     let builder_shared = Arc::clone(&shared);
     let quiet = global.quiet;
-    let watched = root.clone();
     std::thread::spawn(move || {
         // Kept alive as long as the thread: dropping it stops the watching.
         let _watcher = watcher;
         while let Ok(message) = rx.recv() {
-            let mut media = false;
+            let mut paths = Vec::new();
             let mut linted = Vec::new();
             let mut changed = false;
             let mut next = Some(message);
             while let Some(message) = next.take() {
                 match message {
-                    Message::Changed(paths) => {
+                    Message::Changed(more) => {
                         changed = true;
-                        media |= paths.iter().any(|p| is_media_change(&watched, p));
+                        paths.extend(more);
                     }
                     Message::Linted(l) => linted.push(l),
                 }
@@ -1060,12 +1104,9 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
                 continue;
             }
             let start = Instant::now();
-            let build = if media {
-                rebuilder.rebuild_all()
-            } else {
-                rebuilder.rebuild()
-            };
-            if let Some(build) = build {
+            paths.sort();
+            paths.dedup();
+            if let Some(build) = rebuilder.rebuild_after(&paths) {
                 if !quiet {
                     eprintln!("{}", summary(&build, start.elapsed(), false));
                 }
