@@ -146,6 +146,23 @@ impl ReadCache {
         files
     }
 
+    /// Stores files read again (path, content, modification time, size); the paths whose
+    /// bytes differ from what the cache held.
+    fn store(&mut self, fresh: Vec<(String, Content, Option<SystemTime>, u64)>) -> Vec<String> {
+        let mut changed = Vec::new();
+        for (rel, content, modified, len) in fresh {
+            let same = match (self.entries.get(&rel), &content) {
+                (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
+                _ => false,
+            };
+            if !same {
+                changed.push(rel.clone());
+            }
+            self.entries.insert(rel, (modified, len, content));
+        }
+        changed
+    }
+
     /// The file at `path` below the root, as read.
     pub fn file(&self, path: &str) -> Option<InputFile> {
         self.entries.get(path).map(|(_, _, content)| InputFile {
@@ -188,17 +205,7 @@ pub fn read_bank_cached(root: &Path, cache: &mut ReadCache) -> Result<Vec<String
             (rel.clone(), c, *modified, *len)
         })
         .collect();
-    let mut changed: Vec<String> = Vec::new();
-    for (rel, content, modified, len) in fresh {
-        let same = match (cache.entries.get(&rel), &content) {
-            (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
-            _ => false,
-        };
-        if !same {
-            changed.push(rel.clone());
-        }
-        cache.entries.insert(rel, (modified, len, content));
-    }
+    let mut changed = cache.store(fresh);
     if cache.entries.len() > stamped.len() {
         let seen: std::collections::HashSet<&str> =
             stamped.iter().map(|(rel, ..)| rel.as_str()).collect();
@@ -235,17 +242,7 @@ pub fn reread_cached(root: &Path, cache: &mut ReadCache, paths: &[String]) -> Op
             fresh.push((rel.clone(), read_file(&path), now, meta.len()));
         }
     }
-    let mut changed = Vec::new();
-    for (rel, content, modified, len) in fresh {
-        let same = match (cache.entries.get(&rel), &content) {
-            (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
-            _ => false,
-        };
-        if !same {
-            changed.push(rel.clone());
-        }
-        cache.entries.insert(rel, (modified, len, content));
-    }
+    let mut changed = cache.store(fresh);
     changed.sort();
     changed.dedup();
     Some(changed)
@@ -904,6 +901,38 @@ mod tests {
                 b"new".to_vec(),
                 vec!["site".to_owned()],
             )
+        );
+    }
+
+    #[test]
+    fn rereading_named_files_sees_their_changes_and_refuses_what_the_cache_lacks() {
+        let dir = scratch("reread");
+        fs::create_dir_all(dir.join("c/t")).expect("bank");
+        fs::write(dir.join("quizkit.toml"), "id = \"b\"\n").expect("write");
+        fs::write(dir.join("c/t/q.toml"), "one\n").expect("write");
+        let mut cache = ReadCache::default();
+        let first = read_bank_cached(&dir, &mut cache).expect("read");
+        fs::write(dir.join("c/t/q.toml"), "one, edited\n").expect("edit");
+        let edited = reread_cached(&dir, &mut cache, &["c/t/q.toml".to_owned()]);
+        let content = cache.file("c/t/q.toml").map(|f| f.content);
+        let same = reread_cached(&dir, &mut cache, &["c/t/q.toml".to_owned()]);
+        fs::write(dir.join("c/t/new.toml"), "new\n").expect("new");
+        let new = reread_cached(&dir, &mut cache, &["c/t/new.toml".to_owned()]);
+        fs::remove_file(dir.join("c/t/q.toml")).expect("remove");
+        let gone = reread_cached(&dir, &mut cache, &["c/t/q.toml".to_owned()]);
+        let walked = read_bank_cached(&dir, &mut cache).expect("read");
+        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(
+            first,
+            vec!["c/t/q.toml".to_owned(), "quizkit.toml".to_owned()]
+        );
+        assert_eq!(edited, Some(vec!["c/t/q.toml".to_owned()]));
+        assert!(matches!(content, Some(Content::Bytes(b)) if b == b"one, edited\n"));
+        assert_eq!(same, Some(Vec::new()));
+        assert_eq!((new, gone), (None, None));
+        assert_eq!(
+            walked,
+            vec!["c/t/new.toml".to_owned(), "c/t/q.toml".to_owned()]
         );
     }
 
