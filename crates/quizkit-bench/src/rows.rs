@@ -336,10 +336,10 @@ fn preview_rebuild(bank: &Path) -> Result<Sample, Failure> {
     let cpu = cpu_start.zip(cpu_time()).map(|(a, b)| b.saturating_sub(a));
     fs::write(&path, &original).map_err(|e| Failure::io("restore", &path, &e))?;
     match &build {
-        Some(b) if b.site.is_some() && b.changed.len() == 1 => {}
+        Some(b) if b.site.is_some() && b.incremental && b.changed.len() == 1 => {}
         _ => {
             return Err(Failure::new(
-                "the preview did not rebuild the site after the edit",
+                "the preview did not rebuild the site incrementally after the edit",
             ));
         }
     }
