@@ -1034,11 +1034,20 @@ pub fn run(global: &GlobalArgs, args: &PreviewArgs) -> Result<u8, Failure> {
 
     let (tx, rx) = mpsc::channel::<Message>();
     let watch_tx = tx.clone();
+    let watched = root.clone();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        if let Ok(event) = event
-            && !event.kind.is_access()
-        {
-            let _ = watch_tx.send(Message::Changed(event.paths));
+        match event {
+            Ok(event) if event.kind.is_access() => {}
+            // Events were lost, or name no file: the root, which walks the whole bank.
+            Ok(event) if event.need_rescan() || event.paths.is_empty() => {
+                let _ = watch_tx.send(Message::Changed(vec![watched.clone()]));
+            }
+            Ok(event) => {
+                let _ = watch_tx.send(Message::Changed(event.paths));
+            }
+            Err(_) => {
+                let _ = watch_tx.send(Message::Changed(vec![watched.clone()]));
+            }
         }
     })
     .map_err(|e| Failure::new(format!("cannot watch `{}`: {e}", root.display())))?;
