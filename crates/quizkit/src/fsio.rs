@@ -124,28 +124,66 @@ pub fn read_bank(root: &Path) -> Result<Vec<InputFile>, Failure> {
 /// A found entry with its modification time and size.
 type Stamped = (String, PathBuf, Option<Content>, Option<SystemTime>, u64);
 
-/// What [`read_bank_cached`] read before: by path below the root, the file's modification
-/// time, size and content.
+/// What [`read_bank_cached`] read: by path below the root, the file's modification time, size
+/// and content.
 #[derive(Debug, Default)]
 pub struct ReadCache {
     entries: std::collections::HashMap<String, (Option<SystemTime>, u64, Content)>,
 }
 
-/// [`read_bank`] that reads again only the files whose modification time or size changed
-/// since the last call with the same `cache` (`quizkit preview` after an edit). Returns the
-/// files and the paths that were added, changed or removed since that call (every path on the
-/// first call).
-pub fn read_bank_cached(
-    root: &Path,
-    cache: &mut ReadCache,
-) -> Result<(Vec<InputFile>, Vec<String>), Failure> {
+impl ReadCache {
+    /// Every file read, as [`read_bank`] gives them.
+    pub fn files(&self) -> Vec<InputFile> {
+        let mut files: Vec<InputFile> = self
+            .entries
+            .iter()
+            .map(|(path, (_, _, content))| InputFile {
+                path: path.clone(),
+                content: content.clone(),
+            })
+            .collect();
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        files
+    }
+
+    /// Stores files read again (path, content, modification time, size); the paths whose
+    /// bytes differ from what the cache held.
+    fn store(&mut self, fresh: Vec<(String, Content, Option<SystemTime>, u64)>) -> Vec<String> {
+        let mut changed = Vec::new();
+        for (rel, content, modified, len) in fresh {
+            let same = match (self.entries.get(&rel), &content) {
+                (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
+                _ => false,
+            };
+            if !same {
+                changed.push(rel.clone());
+            }
+            self.entries.insert(rel, (modified, len, content));
+        }
+        changed
+    }
+
+    /// The file at `path` below the root, as read.
+    pub fn file(&self, path: &str) -> Option<InputFile> {
+        self.entries.get(path).map(|(_, _, content)| InputFile {
+            path: path.to_owned(),
+            content: content.clone(),
+        })
+    }
+}
+
+/// [`read_bank`] into `cache`, reading again only the files whose modification time or size
+/// changed since the last call with the same cache (`quizkit preview` after an edit): the
+/// paths that were added, changed or removed since that call (every path on the first call),
+/// sorted. The files are then in the cache ([`ReadCache::files`]).
+pub fn read_bank_cached(root: &Path, cache: &mut ReadCache) -> Result<Vec<String>, Failure> {
     let canonical_root = root
         .canonicalize()
         .map_err(|e| Failure::io("read", root, &e))?;
     let mut found = Vec::new();
     walk(&canonical_root, root, "", 0, &mut found)?;
     let stamped: Vec<Stamped> = found
-        .into_iter()
+        .into_par_iter()
         .map(|(rel, path, content)| {
             let meta = fs::metadata(&path).ok();
             let modified = meta.as_ref().and_then(|m| m.modified().ok());
@@ -153,56 +191,61 @@ pub fn read_bank_cached(
             (rel, path, content, modified, len)
         })
         .collect();
-    let fresh: Vec<(String, Content, Option<SystemTime>, u64, bool)> = stamped
-        .into_par_iter()
+    // The files read again: new, or changed in time or size, or found unreadable.
+    let fresh: Vec<(String, Content, Option<SystemTime>, u64)> = stamped
+        .par_iter()
+        .filter(|(rel, _, content, modified, len)| {
+            let same = cache.entries.get(rel).is_some_and(|(m, l, _)| {
+                content.is_none() && modified.is_some() && m == modified && l == len
+            });
+            !same
+        })
         .map(|(rel, path, content, modified, len)| {
-            let cached = cache
-                .entries
-                .get(&rel)
-                .filter(|(m, l, _)| {
-                    content.is_none() && modified.is_some() && *m == modified && *l == len
-                })
-                .map(|(_, _, c)| c.clone());
-            match cached {
-                Some(c) => (rel, c, modified, len, false),
-                None => {
-                    let c = content.unwrap_or_else(|| read_file(&path));
-                    (rel, c, modified, len, true)
-                }
-            }
+            let c = content.clone().unwrap_or_else(|| read_file(path));
+            (rel.clone(), c, *modified, *len)
         })
         .collect();
-    let mut changed: Vec<String> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut files = Vec::with_capacity(fresh.len());
-    for (rel, content, modified, len, read) in fresh {
-        seen.insert(rel.clone());
-        if read {
-            let same = match (cache.entries.get(&rel), &content) {
-                (Some((_, _, Content::Bytes(old))), Content::Bytes(new)) => old == new,
-                _ => false,
-            };
-            if !same {
-                changed.push(rel.clone());
-            }
-            cache
-                .entries
-                .insert(rel.clone(), (modified, len, content.clone()));
+    let mut changed = cache.store(fresh);
+    if cache.entries.len() > stamped.len() {
+        let seen: std::collections::HashSet<&str> =
+            stamped.iter().map(|(rel, ..)| rel.as_str()).collect();
+        let removed: Vec<String> = cache
+            .entries
+            .keys()
+            .filter(|k| !seen.contains(k.as_str()))
+            .cloned()
+            .collect();
+        for rel in removed {
+            cache.entries.remove(&rel);
+            changed.push(rel);
         }
-        files.push(InputFile { path: rel, content });
-    }
-    let removed: Vec<String> = cache
-        .entries
-        .keys()
-        .filter(|k| !seen.contains(*k))
-        .cloned()
-        .collect();
-    for rel in removed {
-        cache.entries.remove(&rel);
-        changed.push(rel);
     }
     changed.sort();
-    Ok((files, changed))
+    Ok(changed)
+}
+
+/// [`read_bank_cached`] of some files only, which the cache already holds (paths below
+/// `root`): the ones whose bytes changed, after reading again those whose time or size
+/// changed. `None`, with the cache untouched, when one of them is not in the cache or no
+/// longer a regular file there (a file added or removed): then the bank needs
+/// [`read_bank_cached`]. For a watcher that names the files that changed.
+pub fn reread_cached(root: &Path, cache: &mut ReadCache, paths: &[String]) -> Option<Vec<String>> {
+    let mut fresh = Vec::new();
+    for rel in paths {
+        let (modified, len, _) = cache.entries.get(rel)?;
+        let path = root.join(rel);
+        let meta = fs::symlink_metadata(&path)
+            .ok()
+            .filter(fs::Metadata::is_file)?;
+        let now = meta.modified().ok();
+        if now.is_none() || now != *modified || meta.len() != *len {
+            fresh.push((rel.clone(), read_file(&path), now, meta.len()));
+        }
+    }
+    let mut changed = cache.store(fresh);
+    changed.sort();
+    changed.dedup();
+    Some(changed)
 }
 
 type Found = (String, PathBuf, Option<Content>);
@@ -874,6 +917,38 @@ mod tests {
                 b"new".to_vec(),
                 vec!["site".to_owned()],
             )
+        );
+    }
+
+    #[test]
+    fn rereading_named_files_sees_their_changes_and_refuses_what_the_cache_lacks() {
+        let dir = scratch("reread");
+        fs::create_dir_all(dir.join("c/t")).expect("bank");
+        fs::write(dir.join("quizkit.toml"), "id = \"b\"\n").expect("write");
+        fs::write(dir.join("c/t/q.toml"), "one\n").expect("write");
+        let mut cache = ReadCache::default();
+        let first = read_bank_cached(&dir, &mut cache).expect("read");
+        fs::write(dir.join("c/t/q.toml"), "one, edited\n").expect("edit");
+        let edited = reread_cached(&dir, &mut cache, &["c/t/q.toml".to_owned()]);
+        let content = cache.file("c/t/q.toml").map(|f| f.content);
+        let same = reread_cached(&dir, &mut cache, &["c/t/q.toml".to_owned()]);
+        fs::write(dir.join("c/t/new.toml"), "new\n").expect("new");
+        let new = reread_cached(&dir, &mut cache, &["c/t/new.toml".to_owned()]);
+        fs::remove_file(dir.join("c/t/q.toml")).expect("remove");
+        let gone = reread_cached(&dir, &mut cache, &["c/t/q.toml".to_owned()]);
+        let walked = read_bank_cached(&dir, &mut cache).expect("read");
+        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(
+            first,
+            vec!["c/t/q.toml".to_owned(), "quizkit.toml".to_owned()]
+        );
+        assert_eq!(edited, Some(vec!["c/t/q.toml".to_owned()]));
+        assert!(matches!(content, Some(Content::Bytes(b)) if b == b"one, edited\n"));
+        assert_eq!(same, Some(Vec::new()));
+        assert_eq!((new, gone), (None, None));
+        assert_eq!(
+            walked,
+            vec!["c/t/new.toml".to_owned(), "c/t/q.toml".to_owned()]
         );
     }
 

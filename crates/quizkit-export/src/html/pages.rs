@@ -1,5 +1,6 @@
 //! The pages of the site: what goes inside `<main>` for each, and the root language page.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use quizkit_model::{Category, Question, Topic, index_letter};
@@ -126,6 +127,91 @@ pub fn language(cx: &Cx<'_>, warnings: &mut Vec<Warning>) -> Result<Vec<Framed>,
     Ok(pages)
 }
 
+/// Which pages [`some`] writes, by indices of category, topic and question.
+#[derive(Debug, Default)]
+pub struct Only {
+    /// The language's index page.
+    pub index: bool,
+    /// The category pages.
+    pub categories: std::collections::BTreeSet<usize>,
+    /// The topics whose every page is written.
+    pub topics: std::collections::BTreeSet<(usize, usize)>,
+    /// The topics whose index page alone is written.
+    pub topic_indexes: std::collections::BTreeSet<(usize, usize)>,
+    /// The question pages, outside `topics`.
+    pub questions: std::collections::BTreeSet<(usize, usize, usize)>,
+}
+
+/// The pages of one language that `only` picks, framed as [`language`] frames them.
+pub fn some(cx: &Cx<'_>, only: &Only) -> Result<Vec<Framed>, Error> {
+    use rayon::prelude::*;
+    let bank = cx.site.bank;
+    let siblings = |ci: usize| -> Vec<String> {
+        let category = &bank.categories[ci];
+        let from = cx.path(&[&category.slug, "", "index.html"]);
+        (0..category.topics.len())
+            .map(|ti| card(cx, &from, ci, category, ti))
+            .collect()
+    };
+    let mut pages = Vec::new();
+    if only.index {
+        pages.push(cx.shell(index(cx)));
+    }
+    for &ci in &only.categories {
+        pages.push(cx.shell(category_page(cx, ci, &bank.categories[ci])));
+    }
+    let with_siblings: std::collections::BTreeSet<usize> = only
+        .topics
+        .iter()
+        .chain(&only.topic_indexes)
+        .map(|&(ci, _)| ci)
+        .collect();
+    let cards: BTreeMap<usize, Vec<String>> = with_siblings
+        .into_iter()
+        .map(|ci| (ci, siblings(ci)))
+        .collect();
+    let topics: Vec<&(usize, usize)> = only.topics.iter().collect();
+    let done: Vec<Result<Vec<Framed>, Error>> = topics
+        .par_iter()
+        .map(|&&(ci, ti)| {
+            let category = &bank.categories[ci];
+            let mut warnings = Vec::new();
+            topic_pages(
+                cx,
+                &cards[&ci],
+                ci,
+                ti,
+                category,
+                &category.topics[ti],
+                &mut warnings,
+            )
+        })
+        .collect();
+    for topic_pages in done {
+        pages.extend(topic_pages?);
+    }
+    for &(ci, ti) in &only.topic_indexes {
+        let category = &bank.categories[ci];
+        let topic = &category.topics[ti];
+        pages.push(cx.shell(topic_page(cx, &cards[&ci], ci, ti, category, topic)));
+    }
+    let questions: Vec<&(usize, usize, usize)> = only.questions.iter().collect();
+    pages.par_extend(questions.par_iter().map(|&&(ci, ti, qi)| {
+        let category = &bank.categories[ci];
+        let topic = &category.topics[ti];
+        cx.shell(question_page(
+            cx,
+            ci,
+            ti,
+            category,
+            topic,
+            qi,
+            &topic.questions[qi],
+        ))
+    }));
+    Ok(pages)
+}
+
 /// The pages of one topic: its index, its practice page and its questions, framed.
 fn topic_pages(
     cx: &Cx<'_>,
@@ -180,7 +266,7 @@ fn sibling_cards(siblings: &[String], category: &Category, skip: &str) -> String
 /// One topic's card as the page at `from` shows it.
 fn card(cx: &Cx<'_>, from: &[String], ci: usize, category: &Category, ti: usize) -> String {
     let topic = &category.topics[ti];
-    let text = &cx.r.topics[ci][ti];
+    let text = &cx.r.topic(ci, ti);
     let url = relative_url(
         &refs(from),
         &refs(&cx.topic_path(category, topic, "index.html")),
@@ -272,7 +358,7 @@ fn topic_page(
 ) -> Page {
     let s = cx.s();
     let path = cx.topic_path(category, topic, "index.html");
-    let title = cx.r.topics[ci][ti].title.clone();
+    let title = cx.r.topic(ci, ti).title.clone();
     let category_title = cx.r.category_titles[ci].clone();
     let summary = topic
         .meta
@@ -412,7 +498,7 @@ fn question_page(
     let text = &question_text.page;
     let path = cx.question_path(category, topic, question);
     let from = refs(&path);
-    let topic_title = cx.r.topics[ci][ti].title.clone();
+    let topic_title = cx.r.topic(ci, ti).title.clone();
     let number = fill(
         &s.question_number,
         &[
@@ -649,7 +735,7 @@ fn practice_page(
 ) -> Result<Page, Error> {
     let s = cx.s();
     let path = cx.topic_path(category, topic, "practice.html");
-    let topic_title = cx.r.topics[ci][ti].title.clone();
+    let topic_title = cx.r.topic(ci, ti).title.clone();
     let title = fill(&s.practice_title, &[("topic", &topic_title)]);
     let key = storage_key(cx, category, topic);
     let data = practice::data(cx, (ci, ti), category, topic, &key, warnings);

@@ -7,7 +7,9 @@
 
 use std::ops::Range;
 
-use quizkit_model::{Bank, Question};
+use std::sync::{Arc, OnceLock};
+
+use quizkit_model::{Bank, Question, Topic};
 use rayon::prelude::*;
 
 use super::escape::esc;
@@ -134,62 +136,105 @@ pub struct TopicText {
     pub card_summary: String,
 }
 
+impl TopicText {
+    fn new(topic: &Topic, code: &str) -> Self {
+        TopicText {
+            title: plain(topic.title(code)),
+            card_summary: topic
+                .meta
+                .summary
+                .as_ref()
+                .map(|s| format!("<span>{}</span> ", super::phrasing(s.get_or_first(code))))
+                .unwrap_or_default(),
+        }
+    }
+}
+
 /// The texts of a bank in one language.
-pub struct Rendered {
+pub struct Rendered<'b> {
+    /// The site, for its images.
+    site: &'b Site<'b>,
+    /// The language.
+    code: &'b str,
     /// The bank's title as plain text.
     pub bank_title: String,
     /// Each category's title as plain text.
     pub category_titles: Vec<String>,
-    /// Each topic's texts, by category.
-    pub topics: Vec<Vec<TopicText>>,
+    /// The bank.
+    bank: &'b Bank,
+    /// Each topic's texts, by category, rendered when first asked for unless rendered up
+    /// front.
+    topics: Vec<Vec<OnceLock<TopicText>>>,
     /// Where each topic's questions start in `questions`, by category.
     starts: Vec<Vec<usize>>,
-    /// Every question's texts, in bank order.
-    questions: Vec<QuestionText>,
+    /// Every question with its topic's folder, in bank order.
+    all: Vec<(Arc<str>, &'b Question)>,
+    /// Every question's texts, in bank order, rendered when first asked for unless rendered
+    /// up front.
+    questions: Vec<OnceLock<QuestionText>>,
 }
 
-impl Rendered {
+impl<'b> Rendered<'b> {
     /// Renders every text of `bank` in `lang`, the questions in parallel.
-    pub fn new(site: &Site<'_>, lang: &Lang<'_>) -> Self {
-        let bank: &Bank = site.bank;
+    pub fn new(site: &'b Site<'b>, lang: &Lang<'b>) -> Self {
+        Rendered::some(site, lang, |_, _| true)
+    }
+
+    /// Renders the titles of `bank` in `lang`, and the questions of the topics `eager` picks
+    /// (by category and topic index) in parallel; any other question's texts are rendered
+    /// when a page first asks for them. For writing some pages of the site.
+    pub fn some(
+        site: &'b Site<'b>,
+        lang: &Lang<'b>,
+        eager: impl Fn(usize, usize) -> bool,
+    ) -> Self {
+        let bank: &'b Bank = site.bank;
         let code = lang.code;
         let mut starts = Vec::with_capacity(bank.categories.len());
-        let mut all: Vec<(std::sync::Arc<str>, &Question)> = Vec::new();
-        for category in &bank.categories {
+        let mut all: Vec<(Arc<str>, &Question)> = Vec::new();
+        let mut picked: Vec<bool> = Vec::new();
+        for (ci, category) in bank.categories.iter().enumerate() {
             let mut topic_starts = Vec::with_capacity(category.topics.len());
-            for topic in &category.topics {
+            for (ti, topic) in category.topics.iter().enumerate() {
                 topic_starts.push(all.len());
-                let dir: std::sync::Arc<str> = Bank::topic_dir(category, topic).into();
+                let dir: Arc<str> = Bank::topic_dir(category, topic).into();
                 all.extend(topic.questions.iter().map(|q| (dir.clone(), q)));
+                picked.resize(all.len(), eager(ci, ti));
             }
             starts.push(topic_starts);
         }
         let questions = all
             .par_iter()
-            .map(|(dir, q)| QuestionText::new(site, dir, q, code))
+            .zip(picked)
+            .map(|((dir, q), picked)| {
+                let cell = OnceLock::new();
+                if picked {
+                    let _ = cell.set(QuestionText::new(site, dir, q, code));
+                }
+                cell
+            })
             .collect();
         let topics = bank
             .categories
             .iter()
-            .map(|category| {
-                category
-                    .topics
-                    .iter()
-                    .map(|topic| TopicText {
-                        title: plain(topic.title(code)),
-                        card_summary: topic
-                            .meta
-                            .summary
-                            .as_ref()
-                            .map(|s| {
-                                format!("<span>{}</span> ", super::phrasing(s.get_or_first(code)))
-                            })
-                            .unwrap_or_default(),
+            .enumerate()
+            .map(|(ci, category)| {
+                (0..category.topics.len())
+                    .map(|ti| {
+                        let cell = OnceLock::new();
+                        if eager(ci, ti) {
+                            let _ = cell.set(TopicText::new(&category.topics[ti], code));
+                        }
+                        cell
                     })
                     .collect()
             })
             .collect();
         Rendered {
+            site,
+            code,
+            bank,
+            all,
             bank_title: plain(bank.title(code)),
             category_titles: bank
                 .categories
@@ -202,8 +247,17 @@ impl Rendered {
         }
     }
 
+    /// The texts of topic `topic` of category `category`.
+    pub fn topic(&self, category: usize, topic: usize) -> &TopicText {
+        self.topics[category][topic].get_or_init(|| {
+            TopicText::new(&self.bank.categories[category].topics[topic], self.code)
+        })
+    }
+
     /// The texts of question `index` of topic `topic` of category `category`.
     pub fn question(&self, category: usize, topic: usize, index: usize) -> &QuestionText {
-        &self.questions[self.starts[category][topic] + index]
+        let at = self.starts[category][topic] + index;
+        let (dir, question) = &self.all[at];
+        self.questions[at].get_or_init(|| QuestionText::new(self.site, dir, question, self.code))
     }
 }

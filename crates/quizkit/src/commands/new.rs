@@ -58,7 +58,7 @@ pub struct NewBankArgs {
     #[arg(long)]
     pub title: Option<String>,
     /// The GitHub Action the workflow runs, as `OWNER/REPO@REF`.
-    #[arg(long, default_value = ACTION, value_name = "REF")]
+    #[arg(long, default_value_t = action(), value_name = "REF")]
     pub action: String,
 }
 
@@ -89,9 +89,29 @@ pub struct NewQuestionArgs {
     pub topic: PathBuf,
 }
 
-/// The Action the new bank's workflow runs: this project's `action.yml`, from its default
-/// branch.
-pub const ACTION: &str = "quizkit/quizkit@main";
+/// The Action the new bank's workflow runs: this project's `action.yml` (at the root of the
+/// repository the workspace's `repository` names) at the release tag of this binary's version,
+/// `OWNER/REPO@vX.Y.Z`, so a new bank's CI lints with the quizkit that made it, and the Action
+/// installs that release's build instead of compiling.
+pub fn action() -> String {
+    action_ref(env!("CARGO_PKG_REPOSITORY"), env!("CARGO_PKG_VERSION"))
+}
+
+/// `OWNER/REPO@vVERSION` from a repository URL (`https://github.com/OWNER/REPO`, with or
+/// without `.git` or a final `/`) and a version.
+fn action_ref(repository: &str, version: &str) -> String {
+    let path = repository
+        .trim_end_matches('/')
+        .trim_end_matches(".git")
+        .rsplitn(3, '/')
+        .take(2)
+        .collect::<Vec<_>>();
+    let name = match path.as_slice() {
+        [repo, owner] => format!("{owner}/{repo}"),
+        _ => repository.to_owned(),
+    };
+    format!("{name}@v{version}")
+}
 
 /// The example question's texts in one language: stem, explanation, category title, topic
 /// title.
@@ -511,5 +531,21 @@ pub fn run(global: &GlobalArgs, args: &NewArgs) -> Result<u8, Failure> {
         NewCommand::Category(a) => new_category(global, a),
         NewCommand::Topic(a) => new_topic(global, a),
         NewCommand::Question(a) => new_question(global, a),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::action_ref;
+
+    #[test]
+    fn the_action_reference_is_the_repository_at_the_version_tag() {
+        for url in [
+            "https://github.com/quizkit/quizkit",
+            "https://github.com/quizkit/quizkit/",
+            "https://github.com/quizkit/quizkit.git",
+        ] {
+            assert_eq!(action_ref(url, "0.3.1"), "quizkit/quizkit@v0.3.1", "{url}");
+        }
     }
 }
