@@ -33,10 +33,12 @@ pub fn read_media(root: &Path, bank: &Bank, prefix: &str) -> Media {
     let disk = |path: &str| root.join(path.strip_prefix(prefix).unwrap_or(path));
     let mut wanted: BTreeSet<Vec<String>> = BTreeSet::new();
     for text in bank.texts() {
-        let dir = text.dir();
+        // Made only for a text with an image: most have none.
+        let mut dir = None;
         for entry in &text.text.entries {
             for link in image_links(&entry.text.value) {
-                if let Resolution::Local(candidates) = resolve(&dir, &link.dest) {
+                let dir = dir.get_or_insert_with(|| text.dir());
+                if let Resolution::Local(candidates) = resolve(dir, &link.dest) {
                     wanted.insert(candidates);
                 }
             }

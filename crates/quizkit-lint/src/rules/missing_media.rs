@@ -77,10 +77,12 @@ impl Link<'_> {
 pub(crate) fn links<'a>(cx: &Context<'a>) -> Vec<Link<'a>> {
     let mut out = Vec::new();
     for text in cx.bank.texts() {
-        let dir = text.dir();
+        // Made only for a text with an image: most have none.
+        let mut dir = None;
         for entry in &text.text.entries {
             for image in image_links(&entry.text.value) {
-                let lookup = cx.bank.media.lookup(&dir, &image.dest);
+                let dir = dir.get_or_insert_with(|| text.dir());
+                let lookup = cx.bank.media.lookup(dir, &image.dest);
                 out.push(Link {
                     text,
                     entry,
