@@ -122,11 +122,6 @@ fn fold(word: &str) -> Cow<'_, str> {
     }
 }
 
-/// The words of a stem ([`text::words`], code included), folded ([`fold`]).
-fn words(stem: &str) -> Vec<Cow<'_, str>> {
-    text::words(stem).map(fold).collect()
-}
-
 /// The hash of a run of words.
 fn shingle_hash(words: &[Cow<'_, str>]) -> u64 {
     let mut hasher = FxHasher::default();
@@ -141,7 +136,15 @@ fn fingerprint(shingle: u64) -> u32 {
 
 impl Stem {
     fn new(question: usize, lang: &str, text: &str) -> Stem {
-        let words = words(text);
+        // The words ([`text::words`], code included), folded ([`fold`]): an ASCII text is
+        // lowered once, whole, as its words' case does not move their boundaries.
+        let lower;
+        let words: Vec<Cow<'_, str>> = if text.is_ascii() {
+            lower = text.to_ascii_lowercase();
+            text::words(&lower).map(Cow::Borrowed).collect()
+        } else {
+            text::words(text).map(fold).collect()
+        };
         let mut shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
         shingles.sort_unstable();
         shingles.dedup();
@@ -182,7 +185,8 @@ fn prefix_len(len: usize) -> usize {
 /// Pairs (earlier, later) of positions in `stems` whose stems are exact duplicates: the first
 /// stem with a text and each later one with the same.
 fn exact_pairs(stems: &[Stem]) -> Vec<(usize, usize)> {
-    let mut first: FxHashMap<&str, usize> = FxHashMap::default();
+    let mut first: FxHashMap<&str, usize> =
+        FxHashMap::with_capacity_and_hasher(stems.len(), Default::default());
     let mut pairs = Vec::new();
     for (at, stem) in stems.iter().enumerate() {
         if stem.exact.is_empty() {
