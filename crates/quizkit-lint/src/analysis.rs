@@ -72,15 +72,17 @@ impl<'q> Text<'q> {
     /// False when no phrase of `phrases` can occur in the text ([`PhraseSet::may_occur`]).
     /// The text's words are looked up among the lexicons' [`Parts`] once, for every list.
     pub fn may_occur(&self, phrases: &PhraseSet) -> bool {
-        let parts = self
-            .parts
-            .get_or_init(|| Parts::all().found_in(self.value()));
+        let found = || {
+            self.parts
+                .get_or_init(|| Parts::all().found_in(self.value()))
+                .as_slice()
+        };
         let capitals = || {
             *self
                 .lone_capitals
                 .get_or_init(|| lone_capitals(self.value()))
         };
-        phrases.may_occur(parts, capitals)
+        phrases.may_occur(found, capitals)
     }
     /// [`text::plain`] of the text.
     pub fn plain(&self) -> &str {

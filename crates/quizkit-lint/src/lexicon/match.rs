@@ -207,16 +207,20 @@ impl PhraseSet {
         }
     }
 
-    /// False when no phrase can match in a text whose [`Parts::found_in`] is `found` and that
-    /// has `lone_capitals` ([`lone_capitals`]): a phrase needs each of its words and marks
-    /// somewhere in the text, and a lone capital for each letter it names.
-    pub fn may_occur(&self, found: &[bool], lone_capitals: impl Fn() -> usize) -> bool {
+    /// False when no phrase can match in a text that has `lone_capitals` ([`lone_capitals`])
+    /// and whose [`Parts::found_in`] is `found`: a phrase needs a lone capital for each letter
+    /// it names, and each of its words and marks somewhere in the text.
+    pub fn may_occur<'a>(
+        &self,
+        found: impl Fn() -> &'a [bool],
+        lone_capitals: impl Fn() -> usize,
+    ) -> bool {
         let Some(needs) = &self.needs else {
             return true;
         };
         needs.iter().any(|(need, letters)| {
-            need.iter().all(|&p| found.get(p) == Some(&true))
-                && (*letters == 0 || *letters <= lone_capitals())
+            (*letters == 0 || *letters <= lone_capitals())
+                && need.iter().all(|&p| found().get(p) == Some(&true))
         })
     }
 
@@ -336,7 +340,8 @@ mod tests {
 
     /// [`PhraseSet::may_occur`] in `text` with `capitals` lone capitals.
     fn may(phrases: &PhraseSet, text: &str, capitals: usize) -> bool {
-        phrases.may_occur(&Parts::all().found_in(text), || capitals)
+        let found = Parts::all().found_in(text);
+        phrases.may_occur(|| &found, || capitals)
     }
 
     #[test]

@@ -237,28 +237,24 @@ fn near_pairs(
     let mut order: Vec<usize> = (0..group.len()).collect();
     order.sort_by_key(|&k| (stems[group[k]].shingles.len(), k));
     let mut index: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
+    // The stem each member was last a candidate of, so that a pair is confirmed once.
+    let mut candidate_of = vec![usize::MAX; group.len()];
     let mut found = Vec::new();
     for &k in &order {
-        let mut candidates: Vec<usize> = prefixes[k]
-            .iter()
-            .filter_map(|f| index.get(f))
-            .flatten()
-            .copied()
-            .collect();
-        candidates.sort_unstable();
-        candidates.dedup();
-        for other in candidates {
-            let (earlier, later) = (k.min(other), k.max(other));
-            if exact.contains(&(group[earlier], group[later])) {
+        let x = &stems[group[k]];
+        for other in prefixes[k].iter().filter_map(|f| index.get(f)).flatten() {
+            let other = *other;
+            if std::mem::replace(&mut candidate_of[other], k) == k {
                 continue;
             }
-            let (x, y) = (&stems[group[k]], &stems[group[other]]);
+            let y = &stems[group[other]];
             // Length filter: `y` is no larger than `x`, and their similarity at most |y|/|x|.
             if 5 * y.shingles.len() < 4 * x.shingles.len() {
                 continue;
             }
             let similarity = jaccard(&x.shingles, &y.shingles);
-            if similarity >= THRESHOLD {
+            let (earlier, later) = (k.min(other), k.max(other));
+            if similarity >= THRESHOLD && !exact.contains(&(group[earlier], group[later])) {
                 found.push((later, earlier, similarity));
             }
         }
