@@ -182,6 +182,13 @@ fn prefix_len(len: usize) -> usize {
     len - (4 * len).div_ceil(5) + 1
 }
 
+/// How many of its first members a set is indexed by: a set `x` at least as large needs an
+/// overlap of `⌈8·len/9⌉` (from `t/(1+t)·(|x| + len)` with t = 4/5), so one of the first
+/// `len − ⌈8·len/9⌉ + 1` is shared with `x`'s [`prefix_len`] first ones.
+fn index_len(len: usize) -> usize {
+    len - (8 * len).div_ceil(9) + 1
+}
+
 /// Pairs (earlier, later) of positions in `stems` whose stems are exact duplicates: the first
 /// stem with a text and each later one with the same.
 fn exact_pairs(stems: &[Stem]) -> Vec<(usize, usize)> {
@@ -208,7 +215,7 @@ fn exact_pairs(stems: &[Stem]) -> Vec<(usize, usize)> {
 ///
 /// A prefix-filtered inverted index (AllPairs): each stem's shingle fingerprints are ordered
 /// rarest first within the group, and two sets that are similar enough share a fingerprint
-/// among the first [`prefix_len`] of each. Stems are probed smallest first against the
+/// among the first [`prefix_len`] of the larger and the first [`index_len`] of the smaller. Stems are probed smallest first against the
 /// prefixes indexed so far, and each candidate is confirmed on the shingles themselves.
 fn near_pairs(
     stems: &[Stem],
@@ -258,7 +265,8 @@ fn near_pairs(
                 found.push((later, earlier, similarity));
             }
         }
-        for &f in &prefixes[k] {
+        let indexed = index_len(stems[group[k]].shingles.len());
+        for &f in prefixes[k].iter().take(indexed) {
             index.entry(f).or_default().push(k);
         }
     }
