@@ -3,19 +3,18 @@
 //! The engine builds one [`Analysis`] per question and hands it to every question rule. It
 //! holds one [`Text`] per language version of each of the question's texts, found by field
 //! and language ([`Analysis::text`], [`Analysis::texts`]). A `Text` computes a piece (its
-//! tokens, lower case, plain and normalized forms, content-word stems, prose claims, option
+//! tokens, the lexicon parts among its words, plain and normalized forms, content-word stems, prose claims, option
 //! quantity) the first time a rule asks for it and keeps it for the next rule, so a piece no
 //! enabled rule needs costs nothing. The question's `checks` and prose claims are evaluated
 //! once for the claim rules ([`Analysis::checks`], [`Analysis::claims`]).
 
-use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::ops::Range;
 
 use quizkit_model::{LangText, LocalizedText, Question, Spanned, same_code};
 use quizkit_quantity::{Error, Lang, Outcome, ProseClaim, Verdict, check, extract_claims_in};
 
-use crate::lexicon::{Lexicon, PhraseSet, Stems, lone_capitals};
+use crate::lexicon::{Lexicon, Parts, PhraseSet, Stems, lone_capitals};
 use crate::quantities::{self, OptionQuantity, lang};
 use crate::text::{self, Token};
 use crate::{Context, Field, QuestionRef};
@@ -28,7 +27,7 @@ pub struct Text<'q> {
     /// The entry: its language and its Markdown, as written.
     pub entry: &'q LangText,
     tokens: OnceCell<Vec<Token<'q>>>,
-    lower: OnceCell<Cow<'q, str>>,
+    parts: OnceCell<Vec<bool>>,
     lone_capitals: OnceCell<usize>,
     plain: OnceCell<String>,
     normalized: OnceCell<String>,
@@ -43,7 +42,7 @@ impl<'q> Text<'q> {
             field,
             entry,
             tokens: OnceCell::new(),
-            lower: OnceCell::new(),
+            parts: OnceCell::new(),
             lone_capitals: OnceCell::new(),
             plain: OnceCell::new(),
             normalized: OnceCell::new(),
@@ -70,24 +69,20 @@ impl<'q> Text<'q> {
     pub fn tokens(&self) -> &[Token<'q>] {
         self.tokens.get_or_init(|| text::tokens(self.value()))
     }
-    /// The whole text in lower case ([`text::lowercase`]).
-    pub fn lower(&self) -> &str {
-        self.lower.get_or_init(|| text::lowercase(self.value()))
-    }
     /// False when no phrase of `phrases` can occur in the text ([`PhraseSet::may_occur`]).
+    /// The text's words are looked up among the lexicons' [`Parts`] once, for every list.
     pub fn may_occur(&self, phrases: &PhraseSet) -> bool {
-        // The automata ignore ASCII case: only a text with other letters is lowered first.
-        let text = if self.value().is_ascii() {
-            self.value()
-        } else {
-            self.lower()
+        let found = || {
+            self.parts
+                .get_or_init(|| Parts::all().found_in(self.value()))
+                .as_slice()
         };
         let capitals = || {
             *self
                 .lone_capitals
                 .get_or_init(|| lone_capitals(self.value()))
         };
-        phrases.may_occur(text, capitals)
+        phrases.may_occur(found, capitals)
     }
     /// [`text::plain`] of the text.
     pub fn plain(&self) -> &str {

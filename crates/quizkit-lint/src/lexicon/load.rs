@@ -4,7 +4,8 @@
 //! [`Lexicon`], and a file must have exactly those lists (`deny_unknown_fields`), but for the few that belong to
 //! one language's grammar (marked `#[serde(default)]`), which another language leaves out.
 //! Adding a list is one field there and one entry in each language file; the guard test
-//! `every_list_of_every_file_is_loaded` fails when a file holds a list that nothing loads.
+//! `every_list_of_every_file_is_loaded` fails when a file holds a list that nothing loads,
+//! and when a field is a list of no file.
 
 use serde::{Deserialize, Serialize};
 
@@ -82,43 +83,55 @@ mod tests {
         }
     }
 
+    /// The strings of a TOML list, or `None` for another value.
+    fn strings(list: &toml::Value) -> Option<Vec<String>> {
+        let items = list.as_array()?;
+        Some(
+            items
+                .iter()
+                .map(|i| i.as_str().expect("a string").to_owned())
+                .collect(),
+        )
+    }
+
     /// The guard: every list of every lexicon file is loaded into a field of [`Lexicon`],
-    /// whole. The lexicon is written back (each field as the list it was read from) and
+    /// whole, and every field is loaded from some file. The lexicon is written back (each
+    /// field as the list it was read from, an empty one for a list its file leaves out) and
     /// compared with the file, list by list: a list that no field takes fails to parse
-    /// (`deny_unknown_fields`), and one that a field takes but drops shows up here.
+    /// (`deny_unknown_fields`), one that a field takes but drops shows up here, and a field
+    /// that no file fills (a one-language list declared with `serde(default)` but never
+    /// written in a file) is caught by the union of the files' lists.
     #[test]
     fn every_list_of_every_file_is_loaded() {
+        let mut in_some_file: Vec<String> = Vec::new();
+        let mut fields: Vec<String> = Vec::new();
         for (lang, source) in SOURCES {
             let file: toml::Table = toml::from_str(source).expect("the file is TOML");
             let lexicon = parse(lang, source).expect("the file parses");
             let written = toml::Table::try_from(&lexicon).expect("the lexicon serializes");
-            let sorted = |t: &toml::Table| {
-                let mut keys: Vec<String> = t.keys().cloned().collect();
-                keys.sort();
-                keys
-            };
-            assert_eq!(
-                sorted(&written),
-                sorted(&file),
-                "{lang}: the lists of the file and of the lexicon"
-            );
+            fields = written.keys().cloned().collect();
+            for (name, value) in &written {
+                if !file.contains_key(name) {
+                    assert_eq!(
+                        strings(value),
+                        Some(Vec::new()),
+                        "{lang}: `{name}` is not in the file, yet not empty"
+                    );
+                }
+            }
             for (name, list) in &file {
-                let Some(items) = list.as_array() else {
+                in_some_file.push(name.clone());
+                let written = written
+                    .get(name)
+                    .unwrap_or_else(|| panic!("{lang}: `{name}` is not a field"));
+                let Some(mut expected) = strings(list) else {
+                    assert_eq!(written, list, "{lang}: `{name}` is not loaded as written");
                     continue;
                 };
-                assert!(!items.is_empty(), "{lang}: `{name}` is empty");
-                let mut expected: Vec<String> = items
-                    .iter()
-                    .map(|i| i.as_str().expect("a string").to_owned())
-                    .collect();
-                let mut got: Vec<String> = written[name]
-                    .as_array()
-                    .expect("a list")
-                    .iter()
-                    .map(|i| i.as_str().expect("a string").to_owned())
-                    .collect();
+                assert!(!expected.is_empty(), "{lang}: `{name}` is empty");
+                let mut got = strings(written).expect("a list");
                 // Word sets are kept in lower case and without order.
-                if got.len() != expected.len() || got != expected {
+                if got != expected {
                     expected = expected.iter().map(|w| w.to_lowercase()).collect();
                     expected.sort();
                     expected.dedup();
@@ -127,5 +140,12 @@ mod tests {
                 assert_eq!(got, expected, "{lang}: `{name}` is not loaded whole");
             }
         }
+        in_some_file.sort();
+        in_some_file.dedup();
+        fields.sort();
+        assert_eq!(
+            in_some_file, fields,
+            "every field of `Lexicon` is a list of at least one lexicon file"
+        );
     }
 }

@@ -2,13 +2,15 @@
 
 use std::ops::Range;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use rustc_hash::FxHashMap;
 
 use quizkit_model::LangText;
 
-use super::Lexicon;
-use crate::text::{Token, tokens};
+use super::{Lexicon, SOURCES};
+use crate::text::{Token, lowercase, pieces, tokens};
 use crate::{Analysis, Context, Field, QuestionRef};
 
 /// One part of a phrase.
@@ -103,8 +105,8 @@ fn is_letter(t: &Token<'_>) -> bool {
 }
 
 /// The phrases of one list, indexed by their first part so that matching a text costs a
-/// map lookup per token, and with one automaton of their words so that a text none of them
-/// occurs in is passed over without its tokens.
+/// map lookup per token, and with the parts each phrase needs ([`Parts`]) so that a text none
+/// of them occurs in is passed over without its tokens.
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 #[serde(from = "Vec<String>", into = "Vec<String>")]
 pub struct PhraseSet {
@@ -113,68 +115,58 @@ pub struct PhraseSet {
     by_first_word: FxHashMap<String, Vec<usize>>,
     by_first_punct: FxHashMap<String, Vec<usize>>,
     letter_first: Vec<usize>,
-    /// What [`PhraseSet::may_occur`] looks for.
-    parts: Parts,
+    /// Per phrase: the [`Parts`] it needs and how many letters it names; `None` when a part
+    /// is in no lexicon file, and [`PhraseSet::may_occur`] cannot tell.
+    needs: Option<Vec<(Vec<usize>, usize)>>,
 }
 
-/// The parts of a set's phrases but their letters (words and punctuation), all in one
-/// automaton, and which of them each phrase has.
-#[derive(Debug, Clone, Default)]
-struct Parts {
-    /// The longest part of each phrase, which it cannot do without; `None` when a phrase is
-    /// only letters.
-    anchors: Option<AhoCorasick>,
-    automaton: Option<AhoCorasick>,
-    /// Per phrase: the automaton's patterns it needs, and how many letters it names.
-    needs: Vec<(Vec<usize>, usize)>,
+/// Every word and punctuation mark of every list of every lexicon file, numbered: a text's
+/// words and marks are looked up once ([`Parts::found_in`]), and each phrase list then asks
+/// whether the parts it needs are among those found ([`PhraseSet::may_occur`]).
+#[derive(Debug)]
+pub struct Parts {
+    ids: FxHashMap<String, usize>,
 }
 
 impl Parts {
-    fn of(phrases: &[Phrase]) -> Parts {
-        let mut patterns: Vec<&str> = Vec::new();
-        let mut anchors: Option<Vec<&str>> = Some(Vec::new());
-        let mut needs = Vec::new();
-        for p in phrases.iter().filter(|p| !p.is_empty()) {
-            let mut need = Vec::new();
-            for part in &p.parts {
-                if let Part::Word(w) | Part::Punct(w) = part {
-                    let at = patterns.iter().position(|x| x == w).unwrap_or_else(|| {
-                        patterns.push(w);
-                        patterns.len() - 1
-                    });
-                    need.push(at);
+    /// The parts of the embedded lexicon files ([`SOURCES`]).
+    pub fn all() -> &'static Parts {
+        static PARTS: OnceLock<Parts> = OnceLock::new();
+        PARTS.get_or_init(|| {
+            let mut ids = FxHashMap::default();
+            let tables = SOURCES
+                .iter()
+                .filter_map(|(_, source)| toml::from_str::<toml::Table>(source).ok());
+            for table in tables {
+                let entries = table.values().filter_map(toml::Value::as_array).flatten();
+                for entry in entries.filter_map(toml::Value::as_str) {
+                    for part in Phrase::new(entry).parts {
+                        if let Part::Word(w) | Part::Punct(w) = part {
+                            let next = ids.len();
+                            ids.entry(w).or_insert(next);
+                        }
+                    }
                 }
             }
-            let longest = need
-                .iter()
-                .map(|&at| patterns[at])
-                .rev()
-                .max_by_key(|w| w.len());
-            match (longest, &mut anchors) {
-                (Some(anchor), Some(anchors)) => anchors.push(anchor),
-                _ => anchors = None,
+            Parts { ids }
+        })
+    }
+
+    /// Which parts are words (in lower case) or marks of `text` ([`pieces`]), by number.
+    pub fn found_in(&self, text: &str) -> Vec<bool> {
+        let mut found = vec![false; self.ids.len()];
+        for (range, word) in pieces(text) {
+            let piece = &text[range];
+            let lower = if word {
+                lowercase(piece)
+            } else {
+                Cow::Borrowed(piece)
+            };
+            if let Some(&id) = self.ids.get(lower.as_ref()) {
+                found[id] = true;
             }
-            let letters = p.parts.iter().filter(|part| **part == Part::Letter).count();
-            needs.push((need, letters));
         }
-        // A DFA: a lexicon's lists are small, and it finds every occurrence in one pass. The
-        // parts are in lower case and ASCII case is ignored, so an ASCII text is searched as
-        // written, without lowering it first.
-        let automaton = AhoCorasick::builder()
-            .kind(Some(AhoCorasickKind::DFA))
-            .ascii_case_insensitive(true)
-            .build(&patterns);
-        let anchors = anchors.and_then(|a| {
-            AhoCorasick::builder()
-                .ascii_case_insensitive(true)
-                .build(a)
-                .ok()
-        });
-        Parts {
-            anchors,
-            automaton: automaton.ok(),
-            needs,
-        }
+        found
     }
 }
 
@@ -193,44 +185,43 @@ impl PhraseSet {
                 None => {}
             }
         }
+        let parts = Parts::all();
+        let needs = (phrases.iter().filter(|p| !p.is_empty()))
+            .map(|p| {
+                let mut need = Vec::new();
+                for part in &p.parts {
+                    if let Part::Word(w) | Part::Punct(w) = part {
+                        need.push(*parts.ids.get(w)?);
+                    }
+                }
+                let letters = p.parts.iter().filter(|part| **part == Part::Letter).count();
+                Some((need, letters))
+            })
+            .collect();
         PhraseSet {
-            parts: Parts::of(&phrases),
             phrases,
             by_first_word,
             by_first_punct,
             letter_first,
+            needs,
         }
     }
 
-    /// False when no phrase can match in a text that has `lone_capitals` ([`lone_capitals`]),
-    /// given as `lower`: the text itself when it is ASCII (ASCII case is ignored), its lower
-    /// case ([`crate::text::lowercase`]) otherwise. A phrase needs each of its
-    /// words and marks somewhere in the text, and a lone capital for each letter it names. (A
-    /// token's lower case is that of its characters, which the text's lower case holds: only a
-    /// capital sigma is lowered by what stands around it, and no phrase has one.)
-    pub fn may_occur(&self, lower: &str, lone_capitals: impl FnOnce() -> usize) -> bool {
-        let Parts {
-            anchors,
-            automaton,
-            needs,
-        } = &self.parts;
-        // Most texts hold no phrase's longest part: one fast search tells.
-        if anchors.as_ref().is_some_and(|a| !a.is_match(lower)) {
-            return false;
-        }
-        // Counted only for a text that got past the anchors.
-        let lone_capitals = lone_capitals();
-        let mut wanted = needs
-            .iter()
-            .filter(|(_, letters)| *letters <= lone_capitals);
-        let Some(automaton) = automaton else {
-            return wanted.next().is_some();
+    /// False when no phrase can match in a text that has `lone_capitals` ([`lone_capitals`])
+    /// and whose [`Parts::found_in`] is `found`: a phrase needs a lone capital for each letter
+    /// it names, and each of its words and marks somewhere in the text.
+    pub fn may_occur<'a>(
+        &self,
+        found: impl Fn() -> &'a [bool],
+        lone_capitals: impl Fn() -> usize,
+    ) -> bool {
+        let Some(needs) = &self.needs else {
+            return true;
         };
-        let mut found = vec![false; automaton.patterns_len()];
-        for m in automaton.find_overlapping_iter(lower) {
-            found[m.pattern().as_usize()] = true;
-        }
-        wanted.any(|(need, _)| need.iter().all(|&p| found[p]))
+        needs.iter().any(|(need, letters)| {
+            (*letters == 0 || *letters <= lone_capitals())
+                && need.iter().all(|&p| found().get(p) == Some(&true))
+        })
     }
 
     /// The phrases whose first part `t` may be, in the order they are tried.
@@ -347,6 +338,12 @@ mod tests {
         PhraseSet::new(&phrases.iter().map(|p| p.to_string()).collect::<Vec<_>>())
     }
 
+    /// [`PhraseSet::may_occur`] in `text` with `capitals` lone capitals.
+    fn may(phrases: &PhraseSet, text: &str, capitals: usize) -> bool {
+        let found = Parts::all().found_in(text);
+        phrases.may_occur(|| &found, || capitals)
+    }
+
     #[test]
     fn phrases_match_words_punctuation_and_letters() {
         let phrases = set(&["antwoord: {letter}", "alle bovenstaande"]);
@@ -357,8 +354,10 @@ mod tests {
         assert_eq!(&text[found[0].range.clone()], "Antwoord: B");
         assert_eq!(found[0].letters[0].0, 'B');
         assert_eq!(&text[found[1].range.clone()], "alle bovenstaande");
-        assert!(phrases.may_occur(&text.to_lowercase(), || lone_capitals(text)));
-        assert!(!phrases.may_occur("geen van beide", || 0));
+        assert!(may(&phrases, text, lone_capitals(text)));
+        assert!(!may(&phrases, "geen van beide", 0));
+        // A phrase with a part in no lexicon file may occur anywhere: nothing searched for it.
+        assert!(may(&set(&["alle bovenstaande", "xyzzy"]), "geen", 0));
     }
 
     #[test]
@@ -371,12 +370,15 @@ mod tests {
             .map(|m| &text[m.range.clone()])
             .collect();
         assert_eq!(found, ["all of the above", "A and B"]);
-        assert!(!phrases.may_occur("x", || 2));
-        assert!(!phrases.may_occur("a and b", || 1));
-        assert!(phrases.may_occur("a and b", || 2));
+        assert!(!may(&phrases, "x", 2));
+        assert!(!may(&phrases, "a and b", 1));
+        assert!(may(&phrases, "a and b", 2));
+        // Case is ignored, and a part must be a whole word.
+        assert!(may(&phrases, "A AND B", 2));
+        assert!(!may(&phrases, "a band b", 2));
         // A phrase of letters alone may occur wherever a lone capital does.
-        assert!(set(&["all of", "{letter}"]).may_occur("x", || 1));
-        assert!(!set(&["all of", "{letter}"]).may_occur("x", || 0));
+        assert!(may(&set(&["all of", "{letter}"]), "x", 1));
+        assert!(!may(&set(&["all of", "{letter}"]), "x", 0));
         assert_eq!(lone_capitals("(B) or C"), 2);
         assert_eq!(lone_capitals("AB b2 x86 L2"), 0);
     }

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 pub use load::{SOURCES, StemmerName};
 pub(crate) use r#match::option_matches;
-pub use r#match::{Phrase, PhraseMatch, PhraseSet, find, lone_capitals, words_outside};
+pub use r#match::{Parts, Phrase, PhraseMatch, PhraseSet, find, lone_capitals, words_outside};
 pub use stems::Stems;
 
 /// A set of single words, kept in lower case.
@@ -91,25 +91,25 @@ pub struct Lexicon {
     // The article lists below belong to one language's grammar: a file of another language
     // leaves them out, and they are empty there.
     /// English: how words spelt with a vowel but spoken with a consonant begin ("uni", "one").
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub consonant_sound_starts: Vec<String>,
     /// English: how words spelt with a consonant but spoken with a vowel begin ("hour").
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub vowel_sound_starts: Vec<String>,
     /// Dutch: endings of nouns that take "de" ("-ing", "-heid").
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub de_word_endings: Vec<String>,
     /// Dutch: endings of nouns that take "het" ("-je", "-isme").
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub het_word_endings: Vec<String>,
     /// Dutch: first words of a plural noun phrase ("twee", "meerdere").
-    #[serde(default, skip_serializing_if = "WordSet::is_empty")]
+    #[serde(default)]
     pub plural_openers: WordSet,
     /// Dutch: nouns that take "de" although they end like a "het" word ("datum").
-    #[serde(default, skip_serializing_if = "WordSet::is_empty")]
+    #[serde(default)]
     pub de_word_exceptions: WordSet,
     /// Dutch: nouns that take "het" although they end like a "de" word ("virus").
-    #[serde(default, skip_serializing_if = "WordSet::is_empty")]
+    #[serde(default)]
     pub het_word_exceptions: WordSet,
 }
 

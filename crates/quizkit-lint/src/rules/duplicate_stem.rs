@@ -122,11 +122,6 @@ fn fold(word: &str) -> Cow<'_, str> {
     }
 }
 
-/// The words of a stem ([`text::words`], code included), folded ([`fold`]).
-fn words(stem: &str) -> Vec<Cow<'_, str>> {
-    text::words(stem).map(fold).collect()
-}
-
 /// The hash of a run of words.
 fn shingle_hash(words: &[Cow<'_, str>]) -> u64 {
     let mut hasher = FxHasher::default();
@@ -141,7 +136,15 @@ fn fingerprint(shingle: u64) -> u32 {
 
 impl Stem {
     fn new(question: usize, lang: &str, text: &str) -> Stem {
-        let words = words(text);
+        // The words ([`text::words`], code included), folded ([`fold`]): an ASCII text is
+        // lowered once, whole, as its words' case does not move their boundaries.
+        let lower;
+        let words: Vec<Cow<'_, str>> = if text.is_ascii() {
+            lower = text.to_ascii_lowercase();
+            text::words(&lower).map(Cow::Borrowed).collect()
+        } else {
+            text::words(text).map(fold).collect()
+        };
         let mut shingles: Vec<u64> = words.windows(3).map(shingle_hash).collect();
         shingles.sort_unstable();
         shingles.dedup();
@@ -179,10 +182,18 @@ fn prefix_len(len: usize) -> usize {
     len - (4 * len).div_ceil(5) + 1
 }
 
+/// How many of its first members a set is indexed by: a set `x` at least as large needs an
+/// overlap of `⌈8·len/9⌉` (from `t/(1+t)·(|x| + len)` with t = 4/5), so one of the first
+/// `len − ⌈8·len/9⌉ + 1` is shared with `x`'s [`prefix_len`] first ones.
+fn index_len(len: usize) -> usize {
+    len - (8 * len).div_ceil(9) + 1
+}
+
 /// Pairs (earlier, later) of positions in `stems` whose stems are exact duplicates: the first
 /// stem with a text and each later one with the same.
 fn exact_pairs(stems: &[Stem]) -> Vec<(usize, usize)> {
-    let mut first: FxHashMap<&str, usize> = FxHashMap::default();
+    let mut first: FxHashMap<&str, usize> =
+        FxHashMap::with_capacity_and_hasher(stems.len(), Default::default());
     let mut pairs = Vec::new();
     for (at, stem) in stems.iter().enumerate() {
         if stem.exact.is_empty() {
@@ -204,7 +215,7 @@ fn exact_pairs(stems: &[Stem]) -> Vec<(usize, usize)> {
 ///
 /// A prefix-filtered inverted index (AllPairs): each stem's shingle fingerprints are ordered
 /// rarest first within the group, and two sets that are similar enough share a fingerprint
-/// among the first [`prefix_len`] of each. Stems are probed smallest first against the
+/// among the first [`prefix_len`] of the larger and the first [`index_len`] of the smaller. Stems are probed smallest first against the
 /// prefixes indexed so far, and each candidate is confirmed on the shingles themselves.
 fn near_pairs(
     stems: &[Stem],
@@ -233,32 +244,29 @@ fn near_pairs(
     let mut order: Vec<usize> = (0..group.len()).collect();
     order.sort_by_key(|&k| (stems[group[k]].shingles.len(), k));
     let mut index: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
+    // The stem each member was last a candidate of, so that a pair is confirmed once.
+    let mut candidate_of = vec![usize::MAX; group.len()];
     let mut found = Vec::new();
     for &k in &order {
-        let mut candidates: Vec<usize> = prefixes[k]
-            .iter()
-            .filter_map(|f| index.get(f))
-            .flatten()
-            .copied()
-            .collect();
-        candidates.sort_unstable();
-        candidates.dedup();
-        for other in candidates {
-            let (earlier, later) = (k.min(other), k.max(other));
-            if exact.contains(&(group[earlier], group[later])) {
+        let x = &stems[group[k]];
+        for other in prefixes[k].iter().filter_map(|f| index.get(f)).flatten() {
+            let other = *other;
+            if std::mem::replace(&mut candidate_of[other], k) == k {
                 continue;
             }
-            let (x, y) = (&stems[group[k]], &stems[group[other]]);
+            let y = &stems[group[other]];
             // Length filter: `y` is no larger than `x`, and their similarity at most |y|/|x|.
             if 5 * y.shingles.len() < 4 * x.shingles.len() {
                 continue;
             }
             let similarity = jaccard(&x.shingles, &y.shingles);
-            if similarity >= THRESHOLD {
+            let (earlier, later) = (k.min(other), k.max(other));
+            if similarity >= THRESHOLD && !exact.contains(&(group[earlier], group[later])) {
                 found.push((later, earlier, similarity));
             }
         }
-        for &f in &prefixes[k] {
+        let indexed = index_len(stems[group[k]].shingles.len());
+        for &f in prefixes[k].iter().take(indexed) {
             index.entry(f).or_default().push(k);
         }
     }

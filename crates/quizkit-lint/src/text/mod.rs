@@ -10,4 +10,4 @@ mod tokens;
 pub use locate::{locate, raw_offsets};
 pub use numbers::{Number, numbers};
 pub use plain::{normalize, normalize_plain, plain, plain_len};
-pub use tokens::{Token, code_ranges, lowercase, tokens, words};
+pub use tokens::{Token, code_ranges, lowercase, pieces, tokens, words};

@@ -33,11 +33,14 @@ impl Token<'_> {
 
 /// `s` in lower case, borrowed when it has no upper-case letter.
 pub fn lowercase(s: &str) -> Cow<'_, str> {
-    if s.chars().any(char::is_uppercase) {
-        Cow::Owned(s.to_lowercase())
-    } else {
-        Cow::Borrowed(s)
+    if s.is_ascii() {
+        if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Cow::Owned(s.to_ascii_lowercase());
+        }
+    } else if s.chars().any(char::is_uppercase) {
+        return Cow::Owned(s.to_lowercase());
     }
+    Cow::Borrowed(s)
 }
 
 fn is_apostrophe(c: char) -> bool {
@@ -47,31 +50,52 @@ fn is_apostrophe(c: char) -> bool {
 /// The end of the word that starts at byte `start` of `text`: a letter or digit, then letters,
 /// digits and apostrophes with a letter after them.
 fn word_end(text: &str, start: usize) -> usize {
-    let mut chars = text[start..].char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    let mut i = start;
+    loop {
+        // ASCII letters and digits byte by byte, any other character as a character.
+        i += text.as_bytes()[i..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        let mut rest = text[i..].chars();
+        let Some(c) = rest.next() else {
+            return i;
+        };
         let inner_apostrophe =
-            is_apostrophe(c) && chars.peek().is_some_and(|&(_, next)| next.is_alphabetic());
+            is_apostrophe(c) && rest.next().is_some_and(|next| next.is_alphabetic());
         if !(c.is_alphanumeric() || inner_apostrophe) {
-            return start + i;
+            return i;
         }
+        i += c.len_utf8();
     }
-    text.len()
+}
+
+/// The byte ranges of the words and punctuation marks of a text, white space dropped, each
+/// with true for a word: a letter or digit, then letters, digits and apostrophes with a letter
+/// after them. Any other character is a mark of its own. Code and math are included.
+pub fn pieces(text: &str) -> impl Iterator<Item = (Range<usize>, bool)> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let (start, c) = text[i..].char_indices().find(|(_, c)| !c.is_whitespace())?;
+        let start = i + start;
+        let word = c.is_alphanumeric();
+        i = if word {
+            word_end(text, start)
+        } else {
+            start + c.len_utf8()
+        };
+        Some((start..i, word))
+    })
 }
 
 /// The words of a text, as [`tokens`] finds them (code and math included), as written.
 pub fn words(text: &str) -> impl Iterator<Item = &str> {
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        let (start, _) = text[i..]
-            .char_indices()
-            .find(|(_, c)| c.is_alphanumeric())?;
-        let start = i + start;
-        i = word_end(text, start);
-        Some(&text[start..i])
-    })
+    pieces(text)
+        .filter(|(_, word)| *word)
+        .map(|(range, _)| &text[range])
 }
 
-/// The words and punctuation marks of a Markdown text, white space dropped.
+/// The words and punctuation marks of a Markdown text ([`pieces`]).
 pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let code = code_ranges(text);
     // Tokens come in text order and the code ranges are ordered and disjoint: sweep them.
@@ -82,34 +106,22 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         }
         code.get(next_code).is_some_and(|r| r.start <= i)
     };
-    let mut out = Vec::new();
-    let mut i = 0;
-    while let Some(c) = text[i..].chars().next() {
-        if c.is_whitespace() {
-            i += c.len_utf8();
-            continue;
-        }
-        let word = c.is_alphanumeric();
-        let end = if word {
-            word_end(text, i)
-        } else {
-            i + c.len_utf8()
-        };
-        let piece = &text[i..end];
-        out.push(Token {
-            range: i..end,
-            text: piece,
-            lower: if word {
-                lowercase(piece)
-            } else {
-                Cow::Borrowed(piece)
-            },
-            word,
-            code: in_code(i),
-        });
-        i = end;
-    }
-    out
+    pieces(text)
+        .map(|(range, word)| {
+            let piece = &text[range.clone()];
+            Token {
+                code: in_code(range.start),
+                range,
+                text: piece,
+                lower: if word {
+                    lowercase(piece)
+                } else {
+                    Cow::Borrowed(piece)
+                },
+                word,
+            }
+        })
+        .collect()
 }
 
 /// Byte ranges of inline code (`` `…` ``), math (`$…$`) and fenced code blocks: from a run of
