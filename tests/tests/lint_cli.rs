@@ -539,7 +539,7 @@ fn build_notes_what_targets_cannot_carry_in_one_line_and_warns_of_what_the_autho
     assert!(!stderr.contains("warning"), "{stderr}");
     assert!(
         stderr.contains(
-            "note: 12 notes on what the targets cannot carry (moodle 3, gift 5, qti 2, canvas 2); -v lists them"
+            "note: 13 notes on what the targets cannot carry (moodle 3, gift 6, qti 2, canvas 2); -v lists them"
         ),
         "{stderr}"
     );
