@@ -183,11 +183,7 @@ impl<'b> Rendered<'b> {
     /// Renders the titles of `bank` in `lang`, and the questions of the topics `eager` picks
     /// (by category and topic index) in parallel; any other question's texts are rendered
     /// when a page first asks for them. For writing some pages of the site.
-    pub fn some(
-        site: &'b Site<'b>,
-        lang: &Lang<'b>,
-        eager: impl Fn(usize, usize) -> bool,
-    ) -> Self {
+    pub fn some(site: &'b Site<'b>, lang: &Lang<'b>, eager: impl Fn(usize, usize) -> bool) -> Self {
         let bank: &'b Bank = site.bank;
         let code = lang.code;
         let mut starts = Vec::with_capacity(bank.categories.len());

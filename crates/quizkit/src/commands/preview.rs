@@ -17,9 +17,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use quizkit_export::{Options, html};
 use quizkit_lint::{Check, Selection};
-use quizkit_model::{
-    Bank, Category, Diagnostic, InputFile, Loaded, Severity, SourceFile, Topic,
-};
+use quizkit_model::{Bank, Category, Diagnostic, InputFile, Loaded, Severity, SourceFile, Topic};
 use serde_json::{Value, json};
 
 use crate::cli::{BankArg, GlobalArgs};
