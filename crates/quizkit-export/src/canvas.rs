@@ -15,7 +15,7 @@
 //! - texts as HTML (`mattext texttype="text/html"`), math as Canvas's equation images, which
 //!   Canvas renders from the LaTeX;
 //! - each image file of the bank a text shows, once, as `media/<hash>.<ext>` (see
-//!   [`crate::qti::media`]), a `webcontent` resource of the manifest, referenced from the HTML
+//!   the `qti` exporter), a `webcontent` resource of the manifest, referenced from the HTML
 //!   as `$IMS-CC-FILEBASE$/media/…` (percent-encoded, as text2qti writes it), which Canvas
 //!   points at the file it imports into the course's files.
 //!

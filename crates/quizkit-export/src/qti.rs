@@ -11,7 +11,7 @@
 //!   references the topic's items, so that an LMS that imports tests gets the topic as a quiz
 //!   and one that imports items gets a pool;
 //! - `media/<hash>.<ext>`: each image file of the bank that an item shows, once
-//!   ([`media`]), referenced from the item as `../media/…` with its width and height, and
+//!   (the `media` module), referenced from the item as `../media/…` with its width and height, and
 //!   listed as a `file` of every item resource that shows it.
 //!
 //! Identifiers are the question ids when those are NCNames (as QTI requires), else the id made

@@ -336,7 +336,7 @@ fn topic_of(path: &str) -> Option<(String, String)> {
 /// It keeps the loaded bank, the site and lint's findings. When only question files the bank
 /// already has changed, it parses those files again ([`quizkit_model::reload`]), lints their
 /// topics with the per-question rules, and writes again only the pages they can touch
-/// ([`html::export_changed`]); the bank-wide rules run after, as [`Build::pending`]. Anything
+/// ([`html::export_changed`]); the bank-wide rules run after, as [`Build::lint`] (a [`BankLinter`] job). Anything
 /// else (a file added or removed, `quizkit.toml`, a category's or topic's metadata, a bank
 /// that did not load) loads, lints and exports the whole bank.
 #[derive(Debug)]
