@@ -17,5 +17,9 @@ cargo build --workspace --quiet
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --exclude quizkit-bench --exclude quizkit-tests --quiet
 # Every publishable crate packages and builds from its .crate alone, in dependency order (the
 # registry is asked for its index only; nothing is uploaded). Working copies are often dirty.
+# Cargo unpacks each .crate of the dry run's local registry under $CARGO_HOME/registry/src/-<hash>/
+# and keeps an unpacked copy of an unchanged version from an earlier run, so a dry run after a
+# change would build the old sources: remove our crates' copies there first.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/quizkit-*
 cargo publish --workspace --dry-run --allow-dirty --quiet
 cargo test --workspace --no-fail-fast
