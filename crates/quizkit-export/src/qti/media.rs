@@ -9,10 +9,8 @@
 
 use std::collections::BTreeMap;
 
-use quizkit_model::media::dimensions;
 use quizkit_model::{Bank, Category, Lookup, Media, MediaContent, MediaType, Question, Topic};
 use rayon::prelude::*;
-use sha2::{Digest, Sha256};
 
 use crate::Error;
 use crate::markdown::Img;
@@ -162,15 +160,17 @@ impl<'a> Carried<'a> {
                 let Some(MediaContent::Bytes(bytes)) = media.files.get(path) else {
                     return None;
                 };
-                let media_type = MediaType::sniff(bytes)?;
-                let digest = Sha256::digest(bytes);
-                let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+                let image = crate::media::Image {
+                    path,
+                    media_type: MediaType::sniff(bytes)?,
+                    bytes,
+                };
                 Some((
                     path,
                     Packed {
-                        path: format!("media/{hex}.{}", media_type.extension()),
+                        path: format!("media/{}", image.hashed_name()),
                         bytes,
-                        size: dimensions(media_type, bytes),
+                        size: image.size(),
                     },
                 ))
             })
