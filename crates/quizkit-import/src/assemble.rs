@@ -607,7 +607,6 @@ fn first_slug(title: &LocalizedText, fallback: &str) -> String {
     }
 }
 
-/// `base`, or `base-2`, `base-3`… whichever is not in `taken`.
 /// Puts `attachment` among a topic folder's `media`: the same name with the same bytes is the
 /// same file; a name taken by other bytes, or by the folder's own files (`topic.toml`, the
 /// question files), gets a suffix before its extension (`dot-2.png`), and the old and new
@@ -675,6 +674,7 @@ fn rename_links(question: &mut Question, old: &str, new: &str) {
     }
 }
 
+/// `base`, or `base-2`, `base-3`… whichever is not in `taken`.
 fn unique_name(base: &str, taken: &BTreeSet<String>) -> String {
     if !taken.contains(base) {
         return base.to_owned();
