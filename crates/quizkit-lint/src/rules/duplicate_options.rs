@@ -1,5 +1,7 @@
 //! `duplicate-options` (K001): two options of a question say the same.
 
+use std::borrow::Cow;
+
 use quizkit_model::index_letter;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -10,8 +12,9 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 pub const DOCS: &str = r#"## What it does
 Finds two options of one question that are the same text after normalizing case, white
 space, typographic quotes and dashes, Markdown emphasis and code markers, Unicode
-compatibility forms (NFKC) and punctuation at the end. Punctuation inside the text counts:
-`1.5 GB` and `15 GB` are different options.
+compatibility forms (NFKC) and punctuation at the end, and a hyphen between two letters is
+read as a space (`Sint-Petersburg`, `Sint Petersburg`). Other punctuation inside the text
+counts: `1.5 GB` and `15 GB` are different options.
 
 ## Why is this bad?
 Two equal options are either both right (a question with two keys) or both wrong (a wasted
@@ -69,19 +72,35 @@ impl Violation for DuplicateOptions {
     }
 }
 
+/// `text` with each hyphen between two letters made a space: a compound written open or
+/// with a hyphen is the same option (`-5` and `5` stay apart).
+fn hyphens_as_spaces(text: &str) -> Cow<'_, str> {
+    let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+    let joins =
+        |at: usize| letter(text[..at].chars().next_back()) && letter(text[at + 1..].chars().next());
+    if !text.match_indices('-').any(|(at, _)| joins(at)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for (at, c) in text.char_indices() {
+        out.push(if c == '-' && joins(at) { ' ' } else { c });
+    }
+    Cow::Owned(out)
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut reported: FxHashSet<(usize, usize)> = FxHashSet::default();
     for lang in cx.languages() {
-        let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut seen: FxHashMap<Cow<'_, str>, usize> = FxHashMap::default();
         for i in 0..q.options.len() {
             let Some(text) = a.text(Field::Option(i), lang) else {
                 continue;
             };
-            let key = text.normalized();
+            let key = hyphens_as_spaces(text.normalized());
             if key.is_empty() {
                 continue;
             }
-            match seen.get(key) {
+            match seen.get(&key) {
                 None => {
                     seen.insert(key, i);
                 }

@@ -8,9 +8,10 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 /// What `quizkit rule fill-in-the-blank` prints.
 pub const DOCS: &str = r#"## What it does
 Finds stems with a blank to fill in: a run of three or more underscores (`___`) that is not
-Markdown emphasis (no letter right before or right after it), or an ellipsis (`…`, `...`)
-between two words of a sentence that does not end in `?`. An ellipsis in brackets (`[…]`,
-`(…)`, a cut in a quotation) and everything in code or math are left alone.
+Markdown emphasis (no letter right before or right after it), also in code (`` `git ____` ``),
+or an ellipsis (`…`, `...`, `....`) before a word of a sentence that does not end in `?`, at
+its start or after another word. An ellipsis in brackets (`[…]`, `(…)`, a cut in a
+quotation) and ellipses in code or math are left alone.
 
 ## Why is this bad?
 A stem with a blank hides the question in a sentence the learner has to complete with each
@@ -91,7 +92,7 @@ fn blank(text: &str) -> Option<Range<usize>> {
         let underscores = rest.bytes().take_while(|&b| b == b'_').count();
         if underscores >= 3 {
             let end = i + underscores;
-            if !in_code(i) && !word_char_at(text, i, false) && !word_char_at(text, end, true) {
+            if !word_char_at(text, i, false) && !word_char_at(text, end, true) {
                 return Some(i..end);
             }
             i = end;
@@ -99,10 +100,11 @@ fn blank(text: &str) -> Option<Range<usize>> {
         }
         let dots = if rest.starts_with('…') {
             '…'.len_utf8()
-        } else if rest.starts_with("...") {
-            3
         } else {
-            0
+            match rest.bytes().take_while(|&b| b == b'.').count() {
+                n if n >= 3 => n,
+                _ => 0,
+            }
         };
         if dots > 0 {
             let end = i + dots;
@@ -123,10 +125,11 @@ fn ellipsis_is_blank(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].trim_end();
     let after = text[end..].trim_start();
     let bracketed = before.ends_with(['[', '(']) || after.starts_with([']', ')']);
-    if bracketed || before.is_empty() || after.is_empty() {
+    if bracketed || after.is_empty() || !word_char_at(after, 0, true) {
         return false;
     }
-    if !word_char_at(before, before.len(), false) || !word_char_at(after, 0, true) {
+    // At the start of the stem, or after a word: not after the end of a sentence.
+    if !before.is_empty() && !word_char_at(before, before.len(), false) {
         return false;
     }
     // The end of the sentence the ellipsis is in.

@@ -7,7 +7,7 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 /// What `quizkit rule longest-option-is-key` prints.
 pub const DOCS: &str = r#"## What it does
 Finds single-choice questions whose key is the longest option by a clear margin: at least
-1.2 times and at least 10 characters longer than the longest distractor (Markdown markers not
+1.5 times and at least 10 characters longer than the longest distractor (Markdown markers not
 counted), in any of the bank's languages.
 
 ## Why is this bad?
@@ -53,7 +53,7 @@ pub const RULE: Rule = Rule {
 };
 
 /// The key must be at least this many times longer than the longest distractor…
-pub const RATIO: f64 = 1.2;
+pub const RATIO: f64 = 1.5;
 /// …and at least this many characters longer.
 pub const MARGIN: usize = 10;
 
