@@ -14,12 +14,14 @@
 //! them).
 
 use std::path::{Path, PathBuf};
-use std::sync::LazyLock;
 
 use quizkit_export::markdown::{Math, to_html};
 use quizkit_import::{Options, Parsed};
-use quizkit_model::{LocalizedText, Question};
+use quizkit_model::Question;
 use regex::Regex;
+
+mod common;
+use common::{imported_text, plain, re};
 
 fn corpus(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -35,10 +37,6 @@ fn sheet(rel: &str) -> String {
     String::from_utf8(read(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
-fn re(pattern: &str) -> Regex {
-    Regex::new(pattern).unwrap_or_else(|e| panic!("{pattern}: {e}"))
-}
-
 /// One question as a sheet states it, in one language.
 #[derive(Debug, Clone, Default, PartialEq)]
 struct Expected {
@@ -47,48 +45,6 @@ struct Expected {
     /// Text, correct, feedback.
     options: Vec<(String, bool, String)>,
     general: String,
-}
-
-static TAG: LazyLock<Regex> = LazyLock::new(|| re(r"<[^>]*>"));
-
-/// Text as a reader sees it: one language of multilang markup, no tags, the common entities
-/// decoded, whitespace collapsed.
-fn plain(text: &str, lang: &str) -> String {
-    let span = re(r#"(?s)<span lang="([a-z]+)" class="multilang">(.*?)</span>"#);
-    let mlang = re(r"(?s)\{mlang ([a-z]+)\}(.*?)\{mlang\}");
-    let mut t = text.to_owned();
-    for r in [&span, &mlang] {
-        t = r
-            .replace_all(&t, |c: &regex::Captures| {
-                if &c[1] == lang {
-                    c[2].to_owned()
-                } else {
-                    String::new()
-                }
-            })
-            .into_owned();
-    }
-    let t = TAG.replace_all(&t, " ");
-    let t = t
-        .replace("&nbsp;", " ")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&");
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// An imported text as a reader sees it. HTML kept inline (`<sub>`) is shown as written by
-/// quizkit's exports (the import reports it); its tags are taken off here as the sheet's are.
-fn imported_text(text: Option<&LocalizedText>, lang: &str) -> String {
-    text.map(|t| {
-        plain(
-            &plain(&to_html(t.get_or_first(lang), Math::Delimiters), lang),
-            lang,
-        )
-    })
-    .unwrap_or_default()
 }
 
 fn imported(q: &Question, lang: &str) -> Expected {

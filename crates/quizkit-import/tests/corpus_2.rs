@@ -1,0 +1,261 @@
+//! The held-out import corpus (`tests/corpus-2/`, see its README): files as other programs and
+//! people write them, each with a `<file>.expected.toml` answer sheet saying what Moodle 4.5's
+//! importer reads from it (for CSV, what the columns mean), written from a brief by someone who
+//! did not read quizkit's code, after the importers were built.
+//!
+//! For every question a sheet marks `imported`, quizkit must give the same stem, options in
+//! order, key, per-option feedback and general feedback, compared as plain text; every other
+//! question must be reported as skipped. Where quizkit reads a file differently from Moodle on
+//! purpose, the test says so and checks what quizkit does instead:
+//! - a single-choice question with partial credit keeps only the 100% answer as its key, and
+//!   the import reports the change (`I003`);
+//! - a single-choice question with several answers at 100% (GIFT's unescaped `=`) is skipped
+//!   and reported, where Moodle imports a question with four keys;
+//! - a file Moodle refuses as a whole (`refused = true`: a blank line inside a GIFT answer
+//!   block, an Aiken question over several lines) is never imported silently: quizkit reports
+//!   each broken question and keeps the sound ones, or refuses the file;
+//! - true/false options are compared by position (their words are quizkit's).
+//!
+//! The figures are printed (`cargo test -p quizkit-import --test corpus_2 -- --nocapture`) and
+//! recorded in BENCHMARKS.md.
+
+use std::path::{Path, PathBuf};
+
+use quizkit_import::{Options, Parsed};
+use quizkit_model::Question;
+use toml::{Table, Value};
+
+mod common;
+use common::{imported_text, plain};
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus-2")
+}
+
+/// Every answer sheet, with the path of its source file, in name order.
+fn sheets() -> Vec<(PathBuf, Table)> {
+    let mut out = Vec::new();
+    for dir in ["aiken", "csv", "gift", "moodle-xml"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(corpus().join(dir))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .map(|e| e.expect("a folder entry").path())
+            .filter(|p| p.to_string_lossy().ends_with(".expected.toml"))
+            .collect();
+        files.sort();
+        for sheet in files {
+            let text = std::fs::read_to_string(&sheet).expect("a readable sheet");
+            let table: Table = text
+                .parse()
+                .unwrap_or_else(|e| panic!("{}: {e}", sheet.display()));
+            let source = sheet.with_file_name(
+                sheet
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .and_then(|n| n.strip_suffix(".expected.toml"))
+                    .expect("a sheet name"),
+            );
+            out.push((source, table));
+        }
+    }
+    out
+}
+
+fn str_of<'a>(t: &'a Table, key: &str) -> &'a str {
+    t.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// A sheet text in `lang`: a plain string, or a table of languages.
+fn sheet_text(t: &Table, key: &str, lang: &str) -> String {
+    let text = match t.get(key) {
+        Some(Value::String(s)) => s.as_str(),
+        Some(Value::Table(langs)) => langs.get(lang).and_then(Value::as_str).unwrap_or(""),
+        _ => "",
+    };
+    plain(text, lang)
+}
+
+/// The languages a sheet question is written in: its `stem` table's keys, else `lang`.
+fn languages(q: &Table, file_lang: &str) -> Vec<String> {
+    match q.get("stem") {
+        Some(Value::Table(langs)) => langs.keys().cloned().collect(),
+        _ => vec![file_lang.to_owned()],
+    }
+}
+
+/// What the sheet says quizkit must import for question `q`, in `lang`: stem, options (text,
+/// key, feedback), general feedback.
+type Said = (String, Vec<(String, bool, String)>, String);
+
+fn expected(q: &Table, lang: &str) -> Said {
+    let options: Vec<&Table> = q
+        .get("option")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_table).collect())
+        .unwrap_or_default();
+    let fraction = |o: &Table| {
+        o.get("fraction")
+            .and_then(|f| f.as_float().or_else(|| f.as_integer().map(|i| i as f64)))
+            .unwrap_or(0.0)
+    };
+    let single = q.get("single").and_then(Value::as_bool).unwrap_or(true);
+    let best = options.iter().map(|o| fraction(o)).fold(0.0, f64::max);
+    let truefalse = str_of(q, "type") == "truefalse";
+    let options = options
+        .iter()
+        .map(|o| {
+            // Single choice keeps the best answer as its key; partial credit is reported.
+            let key = if single {
+                fraction(o) >= best && best > 0.0
+            } else {
+                fraction(o) > 0.0
+            };
+            let text = if truefalse {
+                String::new()
+            } else {
+                sheet_text(o, "text", lang)
+            };
+            (text, key, sheet_text(o, "feedback", lang))
+        })
+        .collect();
+    (
+        sheet_text(q, "stem", lang),
+        options,
+        sheet_text(q, "general_feedback", lang),
+    )
+}
+
+fn got(q: &Question, lang: &str, truefalse: bool) -> Said {
+    let keys = q.key_indices();
+    let options = q
+        .options
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let text = if truefalse {
+                String::new()
+            } else {
+                imported_text(Some(&o.text), lang)
+            };
+            let feedback = imported_text(o.feedback.as_ref().map(|f| &f.value), lang);
+            (text, keys.contains(&i), feedback)
+        })
+        .collect();
+    (
+        imported_text(Some(&q.stem), lang),
+        options,
+        imported_text(q.explanation.as_ref().map(|e| &e.value), lang),
+    )
+}
+
+/// Several answers at 100% on a single-choice question: Moodle imports it, quizkit skips it.
+fn several_keys(q: &Table) -> bool {
+    let single = q.get("single").and_then(Value::as_bool).unwrap_or(true);
+    let full = q
+        .get("option")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_table)
+        .filter(|o| o.get("fraction").and_then(Value::as_float) == Some(1.0))
+        .count();
+    single && full > 1
+}
+
+fn import(source: &Path, format: &str, lang: &str) -> Parsed {
+    let format = quizkit_import::format(format).expect("a format");
+    let bytes = std::fs::read(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
+    (format.import)(
+        bytes,
+        &Options {
+            lang: lang.to_owned(),
+            ..Options::default()
+        },
+    )
+}
+
+#[test]
+fn every_file_is_read_as_its_sheet_says() {
+    let (mut right, mut questions, mut skipped_right, mut skipped) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    for (source, sheet) in sheets() {
+        let name = source.file_name().expect("a name").to_string_lossy();
+        let file_lang = match str_of(&sheet, "lang") {
+            "" => "en",
+            lang => lang,
+        };
+        let qs: Vec<&Table> = sheet
+            .get("question")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_table).collect())
+            .unwrap_or_default();
+        // A sheet gives each question's language; quizkit imports a file in one.
+        let lang = qs
+            .iter()
+            .find_map(|q| q.get("lang").and_then(Value::as_str))
+            .unwrap_or(file_lang);
+        let parsed = import(&source, str_of(&sheet, "format"), lang);
+        if sheet.get("refused").and_then(Value::as_bool) == Some(true) {
+            let errors = parsed
+                .diagnostics
+                .iter()
+                .filter(|d| d.code != "I006")
+                .count();
+            assert!(
+                parsed.failed() || errors > 0,
+                "{name}: Moodle refuses this file, and quizkit imported it without a word"
+            );
+            println!(
+                "{name}: refused by Moodle; quizkit kept {} questions and reported {errors} problems",
+                parsed.items.len()
+            );
+            continue;
+        }
+        assert!(!parsed.failed(), "{name}: {:#?}", parsed.diagnostics);
+        let mut items = parsed.items.iter();
+        let skipped_names: Vec<&str> = parsed.skipped.iter().map(|s| s.name.as_str()).collect();
+        for q in qs {
+            let title = str_of(q, "name");
+            let imported = q.get("imported").and_then(Value::as_bool) == Some(true);
+            if !imported || several_keys(q) {
+                skipped += 1;
+                if skipped_names
+                    .iter()
+                    .any(|n| *n == title || title.starts_with(n.trim_end_matches('…')))
+                {
+                    skipped_right += 1;
+                } else {
+                    failures.push(format!("{name}: `{title}` is not reported as skipped"));
+                }
+                continue;
+            }
+            questions += 1;
+            let Some(item) = items.next() else {
+                failures.push(format!("{name}: `{title}` was not imported"));
+                continue;
+            };
+            let truefalse = str_of(q, "type") == "truefalse";
+            let mut same = true;
+            for l in languages(q, lang) {
+                let (want, have) = (expected(q, &l), got(&item.question, &l, truefalse));
+                if want != have {
+                    same = false;
+                    failures.push(format!(
+                        "{name} `{title}` ({l}):\n  sheet: {want:?}\n  got:   {have:?}"
+                    ));
+                }
+            }
+            right += usize::from(same);
+        }
+        if let Some(extra) = items.next() {
+            failures.push(format!(
+                "{name}: `{}` imported, and the sheet has no such question",
+                extra.question.id.value
+            ));
+        }
+    }
+    println!(
+        "held-out import corpus: {right} of {questions} questions imported as the sheets say, \
+         {skipped_right} of {skipped} others reported skipped"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
