@@ -66,6 +66,9 @@ pub struct Lexicon {
     pub combined_filler: WordSet,
     /// Phrases by which an explanation names the key ("the answer is {letter}").
     pub answer_statements: PhraseSet,
+    /// Phrases after which an explanation names the right option by its text ("the correct
+    /// answer is").
+    pub answer_openers: PhraseSet,
     /// Words too common to be a cue.
     pub stopwords: WordSet,
     /// Frequency words whose truth a learner cannot judge ("often", "meestal").

@@ -1,15 +1,20 @@
 //! `explanation-contradicts-key` (K002): the explanation names another option as the answer.
 
-use quizkit_model::letter_index;
+use std::ops::Range;
+
+use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::find;
+use crate::text::plain;
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule explanation-contradicts-key` prints.
 pub const DOCS: &str = r#"## What it does
 Finds explanations that state the answer by letter ("Antwoord: B", "optie B is juist",
-"the answer is B", "B is correct") when that letter is not in the key. The phrases are in the
-lexicon of the explanation's language (`lexicons/nl.toml`, `lexicons/en.toml`).
+"the answer is B", "B is correct"), or by an option's text right after an opening such as
+"the correct answer is" or "het juiste antwoord is" ("The correct answer is 7: …"), when that
+option is not in the key. The phrases are in the lexicon of the explanation's language
+(`answer_statements` and `answer_openers` in `lexicons/nl.toml`, `lexicons/en.toml`).
 
 ## Why is this bad?
 One of the two is wrong, and the learner cannot tell which: either the key marks a wrong
@@ -49,14 +54,21 @@ pub const RULE: Rule = Rule {
 
 struct ExplanationContradictsKey {
     said: char,
+    /// The option's text, when the explanation names the option by it.
+    text: Option<String>,
     key: String,
     lang: String,
 }
 
 impl Violation for ExplanationContradictsKey {
     fn message(&self) -> String {
+        let text = self
+            .text
+            .as_ref()
+            .map(|t| format!(" (`{t}`)"))
+            .unwrap_or_default();
         format!(
-            "the explanation (`{}`) says the answer is {}, but the key is {}",
+            "the explanation (`{}`) says the answer is {}{text}, but the key is {}",
             self.lang, self.said, self.key
         )
     }
@@ -85,26 +97,70 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let Some(lexicon) = cx.lexicon(explanation.lang()) else {
             continue;
         };
-        if !explanation.may_occur(&lexicon.answer_statements) {
-            continue;
+        let lang = explanation.lang();
+        let mut said: Vec<(char, Option<String>, Range<usize>)> = Vec::new();
+        let mut by_letter = Vec::new();
+        if explanation.may_occur(&lexicon.answer_statements) {
+            for m in find(&lexicon.answer_statements, explanation.tokens()) {
+                by_letter.push(m.range.start);
+                said.extend(m.letters.into_iter().map(|(l, range)| (l, None, range)));
+            }
         }
-        for m in find(&lexicon.answer_statements, explanation.tokens()) {
-            for (letter, range) in m.letters {
-                if key.iter().any(|k| k.starts_with(letter)) {
+        if explanation.may_occur(&lexicon.answer_openers) {
+            for m in find(&lexicon.answer_openers, explanation.tokens()) {
+                if by_letter.contains(&m.range.start) {
                     continue;
                 }
-                let v = ExplanationContradictsKey {
-                    said: letter,
-                    key: key.join(", "),
-                    lang: explanation.lang().to_owned(),
-                };
-                let span = cx.locate(q.file, explanation.spanned(), range);
-                out.push(Finding::on(q, span, &v).with_related(
-                    q.file,
-                    answer.span.clone(),
-                    "the key",
-                ));
+                let rest = plain(&explanation.value()[m.range.end..]).to_lowercase();
+                if let Some(i) = option_named(q, a, lang, &rest) {
+                    let text = a.text(Field::Option(i), lang).map(|t| t.plain().to_owned());
+                    said.push((index_letter(i), text, m.range));
+                }
+            }
+        }
+        for (letter, text, range) in said {
+            if key.iter().any(|k| k.starts_with(letter)) {
+                continue;
+            }
+            let v = ExplanationContradictsKey {
+                said: letter,
+                text,
+                key: key.join(", "),
+                lang: lang.to_owned(),
+            };
+            let span = cx.locate(q.file, explanation.spanned(), range);
+            out.push(Finding::on(q, span, &v).with_related(q.file, answer.span.clone(), "the key"));
+        }
+    }
+}
+
+/// The option whose text ([normalized](crate::text::normalize)) `rest`, plain text in lower
+/// case, begins with, followed by the end or a mark that
+/// closes a phrase ("is 7: …", "is Jupiter, because"; not "is 4 times larger"); the longest
+/// such text wins, and two options of the same length name neither.
+fn option_named(q: QuestionRef<'_>, a: &Analysis<'_>, lang: &str, rest: &str) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    let mut tie = false;
+    for i in 0..q.options.len() {
+        let Some(text) = a.text(Field::Option(i), lang) else {
+            continue;
+        };
+        let option = text.normalized();
+        let whole = rest.trim_start().strip_prefix(option).is_some_and(|after| {
+            let after = after.trim_start();
+            after.is_empty() || after.starts_with([':', '.', ',', ';', '!', ')', '(', '–', '—'])
+        });
+        if option.is_empty() || !whole {
+            continue;
+        }
+        match best {
+            Some((_, len)) if len > option.len() => {}
+            Some((_, len)) if len == option.len() => tie = true,
+            _ => {
+                best = Some((i, option.len()));
+                tie = false;
             }
         }
     }
+    best.filter(|_| !tie).map(|(i, _)| i)
 }
