@@ -60,6 +60,9 @@ pub struct Lexicon {
     pub true_false: PhraseSet,
     /// Phrases by which an option points at another option's position.
     pub position_references: PhraseSet,
+    /// Phrases that point at options by their place when they end an option ("with the
+    /// first two", "de laatste twee").
+    pub position_counts: PhraseSet,
     /// Phrases by which an option combines other options ("A and B").
     pub combined_options: PhraseSet,
     /// Words that may stand beside a combined-options phrase ("both", "are", "correct").

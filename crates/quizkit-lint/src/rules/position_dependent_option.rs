@@ -10,8 +10,9 @@ use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violati
 /// What `quizkit rule position-dependent-option` prints.
 pub const DOCS: &str = r#"## What it does
 Finds options that refer to other options by their place in the list ("all of the above",
-"bovenstaande", "option A", "A en B") on a question whose options are shuffled: the bank's
-`shuffle` (default true) or the question's own `shuffle`.
+"bovenstaande", "option A", "A en B", and at the end of an option "the first two", "de
+laatste twee") on a question whose options are shuffled: the bank's `shuffle` (default true)
+or the question's own `shuffle`.
 
 ## Why is this bad?
 Exports shuffle the options, so "the above" or "A and B" point at different options for every
@@ -77,9 +78,21 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         cx,
         q,
         a,
-        |l| [&l.position_references, &l.combined_options],
+        |l| {
+            [
+                &l.position_references,
+                &l.position_counts,
+                &l.combined_options,
+            ]
+        },
         |lexicon, toks| {
             let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, toks);
+            let last_word = toks.iter().rposition(|t| t.is_prose_word());
+            found.extend(
+                find(&lexicon.position_counts, toks)
+                    .into_iter()
+                    .filter(|m| last_word.is_some_and(|w| m.tokens.end == w + 1)),
+            );
             found.extend(
                 combined(lexicon, toks, q.options.len())
                     .into_iter()
