@@ -603,3 +603,32 @@ fn usage_errors_exit_2() {
     assert!(stderr.contains("not a language code"), "{stderr}");
     assert!(!tmp.join("bank").exists());
 }
+
+/// A file whose texts do not say their language, imported without `--lang`: its common words
+/// decide (Dutch here), the report says so, and `--lang` still decides over them.
+#[test]
+fn the_language_of_a_file_comes_from_its_words_unless_lang_is_given() {
+    let tmp = temp_dir("import-language");
+    let gift = tmp.join("vragen.gift");
+    fs::write(
+        &gift,
+        "::Weerstand::Welke eenheid gebruik je voor de elektrische weerstand van een draad?\
+         {=ohm ~volt ~ampère}\n\n\
+         ::Spanning::Wat meet je met een voltmeter die je parallel aan een lamp zet?\
+         {~de stroom =de spanning ~het vermogen}\n",
+    )
+    .expect("write the GIFT file");
+    let dir = tmp.join("guessed");
+    let (code, stderr) = import(&[&gift], &dir, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("the texts are in Dutch (`nl`), as their words say"),
+        "{stderr}"
+    );
+    assert_eq!(load(&dir).config.default_language(), "nl");
+    let dir = tmp.join("chosen");
+    let (code, stderr) = import(&[&gift], &dir, &["--lang", "en"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("as their words say"), "{stderr}");
+    assert_eq!(load(&dir).config.default_language(), "en");
+}

@@ -21,6 +21,7 @@ pub mod csv;
 mod decode;
 pub mod gift;
 pub mod html;
+mod language;
 pub mod moodle;
 mod multilang;
 pub mod slug;
@@ -33,6 +34,7 @@ pub use assemble::{
     Assembled, Existing, NewBank, QUESTIONS_PER_FILE, Refusal, SCHEMA_DIR, SchemaLines, Summary,
     assemble,
 };
+pub use language::guess_language;
 
 /// What an importer may depend on besides the bytes.
 #[derive(Debug, Clone)]

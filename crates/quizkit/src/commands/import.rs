@@ -38,7 +38,8 @@ pub struct ImportArgs {
     #[arg(long, value_parser = format_names())]
     pub from: Option<String>,
     /// The language of texts that do not say theirs (default: an existing bank's first
-    /// language, else `en`). Moodle multilang texts and `stem.nl` columns keep their own.
+    /// language; for a new bank, `nl` or `en` when the texts' common words clearly say which,
+    /// else `en`). Moodle multilang texts and `stem.nl` columns keep their own.
     #[arg(long, value_name = "CODE")]
     pub lang: Option<String>,
     /// Write into DIR even when it exists and is not a bank (no existing file is overwritten).
@@ -80,16 +81,28 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
         _ => None,
     };
     let existing_bank = existing_loaded.as_ref().and_then(|l| l.bank.as_ref());
-    let lang = args
-        .lang
-        .clone()
-        .or_else(|| existing_bank.map(|b| b.config.default_language().to_owned()))
-        .unwrap_or_else(|| "en".to_owned());
 
     // Read and parse every file.
+    let mut files = Vec::new();
+    for path in &args.files {
+        files.push((path, read_input(path)?));
+    }
+    let lang = match (&args.lang, existing_bank) {
+        (Some(lang), _) => lang.clone(),
+        (None, Some(bank)) => bank.config.default_language().to_owned(),
+        (None, None) => {
+            let guessed = guess_files_language(&files);
+            if let Some(lang) = guessed {
+                eprintln!(
+                    "note: the texts are in {} (`{lang}`), as their words say; `--lang` chooses another language",
+                    if lang == "nl" { "Dutch" } else { "English" }
+                );
+            }
+            guessed.unwrap_or("en").to_owned()
+        }
+    };
     let mut inputs = Vec::new();
-    for (i, path) in args.files.iter().enumerate() {
-        let bytes = read_input(path)?;
+    for (i, (path, bytes)) in files.into_iter().enumerate() {
         let name = path.display().to_string();
         let format = match &args.from {
             Some(name) => quizkit_import::format(name),
@@ -548,4 +561,15 @@ fn write_bank(dir: &Path, target: &Target, files: &[(&str, &[u8])]) -> Result<()
     }
     let _ = fs::remove_dir_all(&staged);
     Ok(())
+}
+
+/// The language all of `files` are in, as [`quizkit_import::guess_language`] reads the start
+/// of each; `None` when a file says nothing or two disagree.
+fn guess_files_language(files: &[(&PathBuf, Vec<u8>)]) -> Option<&'static str> {
+    let mut guesses = files.iter().map(|(_, bytes)| {
+        let start = &bytes[..bytes.len().min(64 * 1024)];
+        quizkit_import::guess_language(&String::from_utf8_lossy(start))
+    });
+    let first = guesses.next()??;
+    guesses.all(|g| g == Some(first)).then_some(first)
 }
