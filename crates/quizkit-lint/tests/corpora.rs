@@ -254,7 +254,7 @@ fn all_flaw_rules() -> Vec<&'static str> {
 const HELD_OUT_CLEAN_FINDINGS: usize = 1;
 
 /// How many of the 48 planted flaws of the held-out corpus the rules find.
-const HELD_OUT_RECALL: usize = 38;
+const HELD_OUT_RECALL: usize = 39;
 
 #[test]
 fn the_held_out_well_written_corpus_has_few_findings() {

@@ -14,7 +14,7 @@ a colon or a blank), where the article fits some options and not others:
   consonant. Spelling decides, with the exceptions of the lexicon ("a unit", "an hour");
   an option that opens with a number, a symbol or an abbreviation in capitals is not judged.
 - Dutch "de", "het" or "een": "het" does not fit a noun that always takes "de" (ending in
-  "-ing", "-heid", "-tie", "-teit", "-us"), "de" not a diminutive or a word in "-isme",
+  "-ing", "-heid", "-tie", "-teit", "-us", "-ance"), "de" not a diminutive or a word in "-isme",
   "-ment", "-um" (which take "het"), with the exceptions of the lexicon ("het virus", "de
   datum"), and "een" not a plural ("twee", "meerdere", "beide": the `plural_openers`).
 - Number, in both languages: after a plural verb ("zijn de", "are the") a singular noun does
