@@ -8,11 +8,12 @@ const DUTCH: &[&str] = &[
     "geen", "naar", "uit", "om", "wie", "hoeveel", "deze", "dit", "kan", "heeft",
 ];
 
-/// Words common in English texts and not Dutch words.
+/// Words common in English texts and not Dutch words; not "a", which is also an option's label
+/// (Aiken's `A.`, a CSV column).
 const ENGLISH: &[&str] = &[
-    "the", "a", "an", "and", "of", "not", "that", "which", "what", "how", "why", "are", "for",
-    "with", "to", "on", "be", "by", "you", "this", "these", "does", "do", "it", "from", "has",
-    "who", "many", "can", "there",
+    "the", "an", "and", "of", "not", "that", "which", "what", "how", "why", "are", "for", "with",
+    "to", "on", "be", "by", "you", "this", "these", "does", "do", "it", "from", "has", "who",
+    "many", "can", "there",
 ];
 
 /// How much of a file is read to guess its language: the first questions say it as well as
