@@ -1,11 +1,14 @@
 //! `too-few-options` (Q003): fewer options than a multiple-choice question needs.
 
+use crate::rules::true_false_options::truth_values;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule too-few-options` prints.
 pub const DOCS: &str = r#"## What it does
 Finds questions with fewer than two options, or fewer than the bank's `min_options`
-(`[lint] min_options` in `quizkit.toml`, default 3).
+(`[lint] min_options` in `quizkit.toml`, default 3). A true/false question (two options that
+are only truth values, which `true-false-options` reports) needs two: it is not a
+multiple-choice question short of distractors.
 
 ## Why is this bad?
 A question with one option is not a choice at all, and with two options a learner guesses
@@ -74,9 +77,9 @@ impl Violation for TooFewOptions {
     }
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let min = cx.min_options();
-    if q.options.len() < min {
+    if q.options.len() < min && truth_values(cx, q, a).is_none() {
         let v = TooFewOptions {
             found: q.options.len(),
             min,

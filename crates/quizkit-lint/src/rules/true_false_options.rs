@@ -68,8 +68,24 @@ impl Violation for TrueFalseOptions {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    if let Some((lang, texts)) = truth_values(cx, q, a) {
+        let first = &q.options[0].text;
+        let span = first
+            .entry(lang)
+            .map_or(first.span.clone(), |e| e.text.span.clone());
+        out.push(Finding::on(q, span, &TrueFalseOptions { options: texts }));
+    }
+}
+
+/// The first of the bank's languages in which every option of `q` (two or more) is only a
+/// truth value, with the options' texts: a true/false question.
+pub(crate) fn truth_values<'c>(
+    cx: &Context<'c>,
+    q: QuestionRef<'_>,
+    a: &Analysis<'_>,
+) -> Option<(&'c str, Vec<String>)> {
     if q.options.len() < 2 {
-        return;
+        return None;
     }
     for lang in cx.languages() {
         let Some(lexicon) = cx.lexicon(lang) else {
@@ -96,12 +112,8 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             texts.push(text.value().trim().to_owned());
         }
         if texts.len() == q.options.len() {
-            let first = &q.options[0].text;
-            let span = first
-                .entry(lang)
-                .map_or(first.span.clone(), |e| e.text.span.clone());
-            out.push(Finding::on(q, span, &TrueFalseOptions { options: texts }));
-            return;
+            return Some((lang, texts));
         }
     }
+    None
 }
