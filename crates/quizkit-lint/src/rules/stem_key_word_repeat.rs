@@ -5,7 +5,6 @@ use std::ops::Range;
 use quizkit_model::index_letter;
 
 use crate::lexicon::{Lexicon, Stems};
-use crate::text::lowercase;
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule stem-key-word-repeat` prints.
@@ -91,43 +90,37 @@ type Cue = (String, Range<usize>, Range<usize>);
 
 /// A content word of a text: the number of its stem ([`Stems`]), its range, and, in a
 /// language that compounds, the word in lower case.
-struct Word {
+struct Word<'t> {
     id: u32,
     range: Range<usize>,
-    lower: Option<String>,
+    lower: Option<&'t str>,
 }
 
 /// The content words of `text`, in order: [`Text::content_words`] and the words of three
 /// letters that are not stop words ("sun", "zon", "sea").
-fn words(text: &Text<'_>, lexicon: &'static Lexicon, stems: &Stems) -> Vec<Word> {
-    let lower = |range: &Range<usize>| {
-        lexicon
-            .compounds
-            .then(|| lowercase(&text.value()[range.clone()]).into_owned())
-    };
-    let long = text
-        .content_words(lexicon, stems)
-        .iter()
-        .map(|(id, range)| Word {
-            id: *id,
-            range: range.clone(),
-            lower: lower(range),
-        });
-    let short = text
-        .tokens()
-        .iter()
-        .filter(|t| t.is_prose_word() && t.text.chars().count() == 3)
-        .filter(|t| t.text.chars().all(char::is_alphabetic))
-        .filter_map(|t| {
-            Some(Word {
-                id: stems.content_id(lexicon, &t.lower)?,
+fn words<'t>(text: &'t Text<'_>, lexicon: &'static Lexicon, stems: &Stems) -> Vec<Word<'t>> {
+    let mut long = text.content_words(lexicon, stems).iter().peekable();
+    let mut out = Vec::new();
+    for t in text.tokens() {
+        if let Some((id, range)) = long.next_if(|(_, r)| r.start == t.range.start) {
+            out.push(Word {
+                id: *id,
+                range: range.clone(),
+                lower: lexicon.compounds.then_some(t.lower.as_ref()),
+            });
+        } else if t.is_prose_word()
+            && t.text.chars().count() == 3
+            && t.text.chars().all(char::is_alphabetic)
+            && let Some(id) = stems.content_id(lexicon, &t.lower)
+        {
+            out.push(Word {
+                id,
                 range: t.range.clone(),
                 lower: None,
-            })
-        });
-    let mut all: Vec<Word> = long.chain(short).collect();
-    all.sort_by_key(|w| w.range.start);
-    all
+            });
+        }
+    }
+    out
 }
 
 /// The number of characters `a` and `b` begin with in common.
@@ -151,7 +144,7 @@ fn compound_part(a: &str, b: &str) -> bool {
 /// in a language that compounds.
 fn same_word(a: &Word, b: &Word) -> bool {
     a.id == b.id
-        || match (&a.lower, &b.lower) {
+        || match (a.lower, b.lower) {
             (Some(a), Some(b)) => compound_part(a, b),
             _ => false,
         }
