@@ -1,6 +1,6 @@
 //! `combined-options` (F014): an option made of other options ("A and B").
 
-use quizkit_model::{LangText, index_letter, letter_index};
+use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, PhraseMatch, find, option_matches};
 use crate::text::Token;
@@ -189,57 +189,38 @@ pub(crate) fn joined(
     })
 }
 
-/// For each option that [`combined`] does not find, the first language in which it
-/// [`joined`] other options.
-fn joined_options<'q>(
+/// The tokens of the options beside the one whose tokens are `toks` (a text of `a`), in the
+/// language it is written in.
+fn others<'a, 't>(
     cx: &Context<'_>,
-    q: QuestionRef<'q>,
-    a: &Analysis<'_>,
-    skip: &[usize],
-) -> Vec<(usize, &'q LangText, PhraseMatch)> {
-    let mut out = Vec::new();
-    for (i, option) in q.question.options.iter().enumerate() {
-        if skip.contains(&i) {
-            continue;
-        }
-        for lang in cx.languages() {
-            let (Some(lexicon), Some(entry), Some(text)) = (
-                cx.lexicon(lang),
-                option.text.entry(lang),
-                a.text(Field::Option(i), lang),
-            ) else {
-                continue;
-            };
-            if !text.may_occur(&lexicon.combining_words) {
-                continue;
-            }
-            let Some(others) = (0..q.options.len())
-                .filter(|&j| j != i)
-                .map(|j| a.text(Field::Option(j), lang).map(|t| t.tokens()))
-                .collect::<Option<Vec<_>>>()
-            else {
-                continue;
-            };
-            if let Some(m) = joined(lexicon, text.tokens(), &others) {
-                out.push((i, entry, m));
-                break;
-            }
-        }
-    }
-    out
+    a: &'a Analysis<'t>,
+    options: usize,
+    toks: &[Token<'t>],
+) -> Option<Vec<&'a [Token<'t>]>> {
+    cx.languages().find_map(|lang| {
+        let mut all = (0..options)
+            .map(|j| a.text(Field::Option(j), lang).map(|t| t.tokens()))
+            .collect::<Option<Vec<_>>>()?;
+        let at = all.iter().position(|t| std::ptr::eq(*t, toks))?;
+        all.remove(at);
+        Some(all)
+    })
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
-    let mut matches = option_matches(
+    let options = q.options.len();
+    let matches = option_matches(
         cx,
         q,
         a,
-        |l| [&l.combined_options],
-        |lexicon, toks| combined(lexicon, toks, q.options.len()).into_iter().next(),
+        |l| [&l.combined_options, &l.combining_words],
+        |lexicon, toks| {
+            combined(lexicon, toks, options)
+                .into_iter()
+                .next()
+                .or_else(|| joined(lexicon, toks, &others(cx, a, options, toks)?))
+        },
     );
-    let found: Vec<usize> = matches.iter().map(|(i, _, _)| *i).collect();
-    matches.extend(joined_options(cx, q, a, &found));
-    matches.sort_by_key(|(i, _, _)| *i);
     for (option, entry, m) in matches {
         let v = CombinedOptions {
             option,

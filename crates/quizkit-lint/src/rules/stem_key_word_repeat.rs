@@ -231,3 +231,22 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         ),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::compound_part;
+
+    #[test]
+    fn a_word_that_begins_a_compound_is_a_part_of_it() {
+        assert!(compound_part("stem", "stembanden"));
+        assert!(compound_part("versiebeheer", "versies"));
+        assert!(compound_part("zekeringen", "zekeringkast"));
+        // Three letters after it are an ending or a suffix, not a second word.
+        assert!(!compound_part("stem", "stempel"));
+        assert!(!compound_part("lasten", "lastig"));
+        // A word that only ends the other, and a part under four letters, are not taken.
+        assert!(!compound_part("stand", "afstand"));
+        assert!(!compound_part("zon", "zonsverduistering"));
+        assert!(!compound_part("cache", "caches"));
+    }
+}
