@@ -22,9 +22,10 @@ option (with one of the `selection_words` of the language: "welke", "wat", "whic
 are noble gases except", "…, behalve"). A negation that is content is left alone: in a
 question that asks for a reason or an amount ("Why is this table not in second normal
 form?", "Waarom past het model niet?"), right after a contrast word ("in the TCP header but
-not in the UDP header", "maar niet"; the `contrast_words`), and a negative determiner after
-a verb of having in its clause ("Welke planeet heeft geen manen?", a property like the
-English "has no moons"; the `negative_determiners` and `possession_verbs`).
+not in the UDP header", "maar niet"; the `contrast_words`) or a slash ("True/false"), and a
+negative determiner after a verb of having in its clause ("Welke planeet heeft geen manen?",
+a property like the English "has no moons"; the `negative_determiners` and
+`possession_verbs`).
 
 ## Why is this bad?
 Learners read past a small "not" and answer the positive question, so the item measures
@@ -179,11 +180,15 @@ fn possessed(lexicon: &Lexicon, toks: &[Token<'_>], at: usize) -> bool {
     false
 }
 
-/// True when the word right before token `at` is a contrast word ("but not", "maar niet").
+/// True when the word right before token `at` is a contrast word ("but not", "maar niet"), or
+/// a slash ("true/false", "juist/onjuist").
 fn contrasted(lexicon: &Lexicon, toks: &[Token<'_>], at: usize) -> bool {
     at.checked_sub(1)
         .and_then(|i| toks.get(i))
-        .is_some_and(|t| t.word && lexicon.contrast_words.contains(t.lower.as_ref()))
+        .is_some_and(|t| {
+            (t.word && lexicon.contrast_words.contains(t.lower.as_ref()))
+                || (!t.word && t.text == "/")
+        })
 }
 
 fn emphasized(text: &str, range: &std::ops::Range<usize>) -> bool {
