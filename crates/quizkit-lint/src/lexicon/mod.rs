@@ -54,6 +54,10 @@ pub struct Lexicon {
     pub negations: PhraseSet,
     /// Words that open a subordinate clause ("that", "die").
     pub subordinators: WordSet,
+    /// Negations that are determiners ("geen", "no").
+    pub negative_determiners: WordSet,
+    /// Verbs of having, after which a negative determiner is a property ("heeft geen").
+    pub possession_verbs: WordSet,
     /// Specific determiners ("always", "never").
     pub absolute_terms: PhraseSet,
     /// Whole options that make a true/false question ("true", "false").
@@ -67,6 +71,8 @@ pub struct Lexicon {
     pub combined_options: PhraseSet,
     /// Words that may stand beside a combined-options phrase ("both", "are", "correct").
     pub combined_filler: WordSet,
+    /// Words that join the texts of other options ("and", "zowel", "samen").
+    pub combining_words: PhraseSet,
     /// Phrases by which an explanation names the key ("the answer is {letter}").
     pub answer_statements: PhraseSet,
     /// Phrases after which an explanation names the right option by its text ("the correct
@@ -74,6 +80,8 @@ pub struct Lexicon {
     pub answer_openers: PhraseSet,
     /// Words too common to be a cue.
     pub stopwords: WordSet,
+    /// True for a language that writes compounds as one word ("stembanden").
+    pub compounds: bool,
     /// Frequency words whose truth a learner cannot judge ("often", "meestal").
     pub vague_frequency_terms: PhraseSet,
     /// Words that make a frequency word a comparison ("less often", "minder vaak").

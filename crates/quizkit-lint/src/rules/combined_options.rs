@@ -4,7 +4,7 @@ use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, PhraseMatch, find, option_matches};
 use crate::text::Token;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule combined-options` prints.
 pub const DOCS: &str = r#"## What it does
@@ -12,6 +12,13 @@ Finds options that combine other options: "A en B", "zowel A als C", "Both A and
 correct", "I, II en III", "beide antwoorden". The letters must name options of the question,
 and the option may hold little else ("are correct", "zijn juist"), so a sentence that
 mentions "matrices A and B" is not taken for one.
+
+It also finds an option that joins the texts of two or more other options with a combining
+word ("and", "both", "together", "en", "zowel", "samen"; the `combining_words` of the
+language): "Both copper and zinc" beside "Copper" and "Zinc", "Gauguin en Cézanne samen"
+beside "Paul Gauguin" and "Paul Cézanne" (an option may stand by its last word). Here too
+the option may hold little else, so "Water, a compound of hydrogen and oxygen" is an answer
+of its own.
 
 ## Why is this bad?
 Complex ("type K") options test reasoning about the options rather than the content, reward
@@ -95,13 +102,124 @@ pub(crate) fn combined(lexicon: &Lexicon, toks: &[Token<'_>], options: usize) ->
         .collect()
 }
 
+/// The indices of the prose words of `toks`.
+fn prose_words(toks: &[Token<'_>]) -> Vec<usize> {
+    (0..toks.len())
+        .filter(|&k| toks[k].is_prose_word())
+        .collect()
+}
+
+/// Where the words `want` (lower case) stand, one after the other, among the prose words
+/// `words` of `toks`, as token indices, skipping the ones in `taken`.
+fn occurrence(
+    toks: &[Token<'_>],
+    words: &[usize],
+    want: &[&str],
+    taken: &[usize],
+) -> Option<Vec<usize>> {
+    if want.is_empty() || want.len() > words.len() {
+        return None;
+    }
+    words
+        .windows(want.len())
+        .find(|w| {
+            w.iter()
+                .zip(want)
+                .all(|(&k, &lower)| toks[k].lower == lower && !taken.contains(&k))
+        })
+        .map(<[usize]>::to_vec)
+}
+
+/// An option that joins the texts of two or more other options with one of the
+/// `combining_words` ("Both copper and zinc", "Gauguin en Cézanne samen"): each other option
+/// stands in it whole, or by its last word ("Gauguin" for "Paul Gauguin"), and its other words
+/// are only combining words, filler and stop words. `others` are the tokens of the other
+/// options in the same language.
+pub(crate) fn joined(
+    lexicon: &Lexicon,
+    toks: &[Token<'_>],
+    others: &[&[Token<'_>]],
+) -> Option<PhraseMatch> {
+    let joins = find(&lexicon.combining_words, toks);
+    if joins.is_empty() {
+        return None;
+    }
+    let words = prose_words(toks);
+    let mut taken: Vec<usize> = Vec::new();
+    let mut parts = 0;
+    for other in others {
+        let theirs: Vec<&str> = prose_words(other)
+            .into_iter()
+            .map(|k| other[k].lower.as_ref())
+            .collect();
+        if theirs.is_empty() || theirs.len() >= words.len() {
+            continue;
+        }
+        let found = occurrence(toks, &words, &theirs, &taken).or_else(|| {
+            let last = theirs[theirs.len() - 1];
+            (theirs.len() > 1 && !lexicon.is_stopword(last))
+                .then(|| occurrence(toks, &words, &[last], &taken))
+                .flatten()
+        });
+        if let Some(found) = found {
+            taken.extend(found);
+            parts += 1;
+        }
+    }
+    let joining = |k: usize| joins.iter().any(|m| m.tokens.contains(&k));
+    let rest_is_filler = words.iter().all(|&k| {
+        taken.contains(&k)
+            || joining(k)
+            || lexicon.combined_filler.contains(toks[k].lower.as_ref())
+            || lexicon.is_stopword(toks[k].lower.as_ref())
+    });
+    let joins_outside = joins
+        .iter()
+        .any(|m| m.tokens.clone().all(|k| !taken.contains(&k)));
+    if parts < 2 || !rest_is_filler || !joins_outside {
+        return None;
+    }
+    let (first, last) = (words.first()?, words.last()?);
+    let range = toks[*first].range.start..toks[*last].range.end;
+    Some(PhraseMatch {
+        phrase: joins[0].phrase.clone(),
+        range,
+        tokens: *first..*last + 1,
+        letters: Vec::new(),
+    })
+}
+
+/// The tokens of the options beside the one whose tokens are `toks` (a text of `a`), in the
+/// language it is written in.
+fn others<'a, 't>(
+    cx: &Context<'_>,
+    a: &'a Analysis<'t>,
+    options: usize,
+    toks: &[Token<'t>],
+) -> Option<Vec<&'a [Token<'t>]>> {
+    cx.languages().find_map(|lang| {
+        let mut all = (0..options)
+            .map(|j| a.text(Field::Option(j), lang).map(|t| t.tokens()))
+            .collect::<Option<Vec<_>>>()?;
+        let at = all.iter().position(|t| std::ptr::eq(*t, toks))?;
+        all.remove(at);
+        Some(all)
+    })
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    let options = q.options.len();
     let matches = option_matches(
         cx,
         q,
         a,
-        |l| [&l.combined_options],
-        |lexicon, toks| combined(lexicon, toks, q.options.len()).into_iter().next(),
+        |l| [&l.combined_options, &l.combining_words],
+        |lexicon, toks| {
+            combined(lexicon, toks, options)
+                .into_iter()
+                .next()
+                .or_else(|| joined(lexicon, toks, &others(cx, a, options, toks)?))
+        },
     );
     for (option, entry, m) in matches {
         let v = CombinedOptions {

@@ -1,7 +1,7 @@
 //! `negative-stem-not-emphasized` (F019): a stem asks for the exception without making the
 //! negation stand out.
 
-use crate::lexicon::{Lexicon, find};
+use crate::lexicon::{Lexicon, PhraseMatch, find};
 use crate::text::Token;
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -18,10 +18,14 @@ describes the subject rather than asking for the exception.
 The flaw is a stem that asks which option is *not* true ("Welke … is GEEN …", "Which of
 these is not …"), so a negation counts only in a question sentence that asks to pick an
 option (with one of the `selection_words` of the language: "welke", "wat", "which",
-"what"). A negation that is content is left alone: in a question that asks for a reason or
-an amount ("Why is this table not in second normal form?", "Waarom past het model niet?"),
-and right after a contrast word ("in the TCP header but not in the UDP header", "maar niet";
-the `contrast_words`).
+"what"), or in a stem that ends in the negation, for the option to complete ("All of these
+are noble gases except", "…, behalve"). A negation that is content is left alone: in a
+question that asks for a reason or an amount ("Why is this table not in second normal
+form?", "Waarom past het model niet?"), right after a contrast word ("in the TCP header but
+not in the UDP header", "maar niet"; the `contrast_words`) or a slash ("True/false"), and a
+negative determiner after a verb of having in its clause ("Welke planeet heeft geen manen?",
+a property like the English "has no moons"; the `negative_determiners` and
+`possession_verbs`).
 
 ## Why is this bad?
 Learners read past a small "not" and answer the positive question, so the item measures
@@ -148,11 +152,43 @@ fn selects(lexicon: &Lexicon, toks: &[Token<'_>], sentence: &std::ops::Range<usi
     })
 }
 
-/// True when the word right before token `at` is a contrast word ("but not", "maar niet").
+/// True when the negation `m` is the last word of the text: a stem to complete with the
+/// exception ("All of these are noble gases except", "…, behalve:"), which selects an option
+/// without a question word.
+fn completed_by_option(toks: &[Token<'_>], m: &PhraseMatch) -> bool {
+    toks[m.tokens.end..].iter().all(|t| !t.word)
+}
+
+/// True when the negation at token `at` is a determiner after a verb of having in the same
+/// clause ("Welke planeet heeft geen manen?", the `negative_determiners` and
+/// `possession_verbs`): a property of the subject, like the English "has no moons".
+fn possessed(lexicon: &Lexicon, toks: &[Token<'_>], at: usize) -> bool {
+    if !lexicon
+        .negative_determiners
+        .contains(toks[at].lower.as_ref())
+    {
+        return false;
+    }
+    for t in toks[..at].iter().rev() {
+        if !t.word && matches!(t.text, "," | ";" | ":" | "(" | ")" | "." | "?" | "!") {
+            return false;
+        }
+        if t.word && lexicon.possession_verbs.contains(t.lower.as_ref()) {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when the word right before token `at` is a contrast word ("but not", "maar niet"), or
+/// a slash ("true/false", "juist/onjuist").
 fn contrasted(lexicon: &Lexicon, toks: &[Token<'_>], at: usize) -> bool {
     at.checked_sub(1)
         .and_then(|i| toks.get(i))
-        .is_some_and(|t| t.word && lexicon.contrast_words.contains(t.lower.as_ref()))
+        .is_some_and(|t| {
+            (t.word && lexicon.contrast_words.contains(t.lower.as_ref()))
+                || (!t.word && t.text == "/")
+        })
 }
 
 fn emphasized(text: &str, range: &std::ops::Range<usize>) -> bool {
@@ -172,12 +208,12 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let text = stem.value();
         let sentence = question_sentence(text);
         let toks = stem.tokens();
-        if !selects(lexicon, toks, &sentence) {
-            continue;
-        }
+        let selecting = selects(lexicon, toks, &sentence);
         for m in find(&lexicon.negations, toks) {
             if !sentence.contains(&m.range.start)
+                || !(selecting || completed_by_option(toks, &m))
                 || contrasted(lexicon, toks, m.tokens.start)
+                || possessed(lexicon, toks, m.tokens.start)
                 || subordinate(
                     lexicon,
                     toks,

@@ -4,9 +4,7 @@ use std::ops::Range;
 
 use quizkit_model::index_letter;
 
-use rustc_hash::FxHashSet;
-
-use crate::lexicon::Lexicon;
+use crate::lexicon::{Lexicon, Stems};
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule stem-key-word-repeat` prints.
@@ -14,7 +12,11 @@ pub const DOCS: &str = r#"## What it does
 Finds single-choice questions where the key shares a content word with the stem that no
 distractor shares, in every one of the bank's languages that quizkit has a lexicon for. Words
 are compared by their Snowball stem (so "caches" matches "cache", "gewichten" matches
-"gewicht"); stop words, words under four letters, numbers and code are ignored.
+"gewicht"); stop words, words under three letters, numbers and code are ignored. In a
+language that writes compounds as one word (Dutch; `compounds` in its lexicon), a word of
+four letters or more that begins a longer one is the same word ("stem" in "stembanden",
+"versies" in "versiebeheer"); one that only ends it is not, as that is as often a word with
+a prefix of another meaning ("stand" in "afstand", "deel" in "voordeel").
 
 ## Why is this bad?
 A "clang association": the learner matches the word in the stem to the word in the option
@@ -86,48 +88,106 @@ impl Violation for StemKeyWordRepeat {
 /// with the same stem.
 type Cue = (String, Range<usize>, Range<usize>);
 
-/// The first cue of the key in `lang`: a content word of the key ([`Text::content_words`])
-/// whose stem the stem has and no distractor has, as (the word, its range in the key, the
-/// range of the stem's first word with that stem). `None` when a text is missing in `lang`,
+/// A content word of a text: the number of its stem ([`Stems`]), its range, and, in a
+/// language that compounds, the word in lower case.
+struct Word<'t> {
+    id: u32,
+    range: Range<usize>,
+    lower: Option<&'t str>,
+}
+
+/// The content words of `text`, in order: [`Text::content_words`] and the words of three
+/// letters that are not stop words ("sun", "zon", "sea").
+fn words<'t>(text: &'t Text<'_>, lexicon: &'static Lexicon, stems: &Stems) -> Vec<Word<'t>> {
+    let mut long = text.content_words(lexicon, stems).iter().peekable();
+    let mut out = Vec::new();
+    for t in text.tokens() {
+        if let Some((id, range)) = long.next_if(|(_, r)| r.start == t.range.start) {
+            out.push(Word {
+                id: *id,
+                range: range.clone(),
+                lower: lexicon.compounds.then_some(t.lower.as_ref()),
+            });
+        } else if t.is_prose_word()
+            && t.text.chars().count() == 3
+            && t.text.chars().all(char::is_alphabetic)
+            && let Some(id) = stems.content_id(lexicon, &t.lower)
+        {
+            out.push(Word {
+                id,
+                range: t.range.clone(),
+                lower: None,
+            });
+        }
+    }
+    out
+}
+
+/// The number of characters `a` and `b` begin with in common.
+fn common_start(a: &str, b: &str) -> usize {
+    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
+}
+
+/// True when the shorter word (four letters or more) begins the longer one as the first part
+/// of a compound, give or take an ending of up to two letters ("stem", "stembanden";
+/// "versies", "versiebeheer"), with four letters or more after it. A word that only ends a
+/// longer one is not taken: that is as often a word with a prefix of another meaning
+/// ("stand", "afstand"; "deel", "voordeel") as a compound.
+fn compound_part(a: &str, b: &str) -> bool {
+    let len = |s: &str| s.chars().count();
+    let (short, long) = if len(a) <= len(b) { (a, b) } else { (b, a) };
+    let common = common_start(short, long);
+    common >= 4 && len(short) - common <= 2 && len(long) >= common + 4
+}
+
+/// True when `a` and `b` count as the same word: the same stem, or one a part of the other
+/// in a language that compounds.
+fn same_word(a: &Word, b: &Word) -> bool {
+    a.id == b.id
+        || match (a.lower, b.lower) {
+            (Some(a), Some(b)) => compound_part(a, b),
+            _ => false,
+        }
+}
+
+/// The first cue of the key in `lang`: a content word of the key ([`words`]) that is a word
+/// of the stem ([`same_word`]) and of no distractor, as (the word, its range in the key, the
+/// range of the stem's first such word). `None` when a text is missing in `lang`,
 /// `Some(None)` when there is no cue.
-fn cue<'a, 'q>(
-    a: &'a Analysis<'q>,
+fn cue(
+    a: &Analysis<'_>,
     lexicon: &'static Lexicon,
     options: usize,
     key: usize,
     lang: &str,
 ) -> Option<Option<Cue>> {
     let stem = a.text(Field::Stem, lang)?;
-    let texts: Vec<&Text<'q>> = (0..options)
+    let texts: Vec<&Text<'_>> = (0..options)
         .map(|i| a.text(Field::Option(i), lang))
         .collect::<Option<_>>()?;
     let stems = a.stems();
-    let words = |text: &'a Text<'q>| text.content_words(lexicon, stems);
-    let stem_words = words(stem);
-    let in_stem: FxHashSet<u32> = stem_words.iter().map(|&(id, _)| id).collect();
-    let key_words = words(texts[key]);
-    // Most keys share no stem with the stem: the distractors are read only when one does.
-    if !key_words.iter().any(|(id, _)| in_stem.contains(id)) {
+    let stem_words = words(stem, lexicon, stems);
+    let key_words = words(texts[key], lexicon, stems);
+    let in_stem = |w: &Word| stem_words.iter().find(|s| same_word(w, s));
+    // Most keys share no word with the stem: the distractors are read only when one does.
+    if !key_words.iter().any(|w| in_stem(w).is_some()) {
         return Some(None);
     }
-    let in_distractors: FxHashSet<u32> = (0..options)
+    let in_distractors: Vec<Word> = (0..options)
         .filter(|&i| i != key)
-        .flat_map(|i| words(texts[i]).iter().map(|&(id, _)| id))
+        .flat_map(|i| words(texts[i], lexicon, stems))
         .collect();
-    let cue = key_words
-        .iter()
-        .find(|(id, _)| in_stem.contains(id) && !in_distractors.contains(id))
-        .map(|(id, range)| {
-            let in_stem = stem_words
-                .iter()
-                .find(|(s, _)| s == id)
-                .map_or(0..0, |(_, r)| r.clone());
-            (
-                texts[key].value()[range.clone()].to_owned(),
-                range.clone(),
-                in_stem,
-            )
-        });
+    let cue = key_words.iter().find_map(|w| {
+        let in_stem = in_stem(w)?;
+        if in_distractors.iter().any(|d| same_word(w, d)) {
+            return None;
+        }
+        Some((
+            texts[key].value()[w.range.clone()].to_owned(),
+            w.range.clone(),
+            in_stem.range.clone(),
+        ))
+    });
     Some(cue)
 }
 
@@ -170,4 +230,23 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             "in the stem",
         ),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compound_part;
+
+    #[test]
+    fn a_word_that_begins_a_compound_is_a_part_of_it() {
+        assert!(compound_part("stem", "stembanden"));
+        assert!(compound_part("versiebeheer", "versies"));
+        assert!(compound_part("zekeringen", "zekeringkast"));
+        // Three letters after it are an ending or a suffix, not a second word.
+        assert!(!compound_part("stem", "stempel"));
+        assert!(!compound_part("lasten", "lastig"));
+        // A word that only ends the other, and a part under four letters, are not taken.
+        assert!(!compound_part("stand", "afstand"));
+        assert!(!compound_part("zon", "zonsverduistering"));
+        assert!(!compound_part("cache", "caches"));
+    }
 }
