@@ -251,10 +251,10 @@ fn all_flaw_rules() -> Vec<&'static str> {
 
 /// What the item-writing rules find on the held-out well-written bank: each finding is a false
 /// alarm, unless it names a real cue (as `key-is-middle-value` does on the first corpus).
-const HELD_OUT_CLEAN_FINDINGS: usize = 1;
+const HELD_OUT_CLEAN_FINDINGS: usize = 0;
 
 /// How many of the 48 planted flaws of the held-out corpus the rules find.
-const HELD_OUT_RECALL: usize = 39;
+const HELD_OUT_RECALL: usize = 45;
 
 #[test]
 fn the_held_out_well_written_corpus_has_few_findings() {
