@@ -261,14 +261,28 @@ const APPROX_WORDS: &[&str] = &[
     "around",
 ];
 
+/// The first words of the phrases that state two quantities equal in words, read as `=`:
+/// "is precies", "is exactly", "is hetzelfde als", "hetzelfde als", "is the same as", "komt
+/// overeen met", "corresponds to", "oftewel", "i.e." ([`Tokens::equivalence`]). Not "dus",
+/// "so", "or", "to": those also join a quantity to another that is not equal to it.
+const EQUIVALENCE_WORDS: &[&str] = &["hetzelfde", "komt", "corresponds", "oftewel", "i"];
+
+/// Words inside or at the end of a relation phrase: never the start of a stretch, nor its
+/// end ([`boundary_word`]).
+const PHRASE_WORDS: &[&str] = &[
+    "gelijk", "equal", "aan", "to", "door", "by", "precies", "exactly", "als", "the", "same", "as",
+    "overeen", "met",
+];
+
 /// The words [`Tokens::word`] reads as more than an ordinary word or a unit: relation and
 /// operator words, [`APPROX_WORDS`], count words. Most words of a text are none of them, and
 /// this tells so before comparing them with each.
 const SPECIAL_WORDS: WordGate = WordGate::EMPTY
     .with(&[
         "is", "Is", "gedeeld", "divided", "x", "times", "keer", "maal", "plus", "minus", "equals",
-        "min", "max",
+        "min", "max", "per",
     ])
+    .with(EQUIVALENCE_WORDS)
     .with(APPROX_WORDS)
     .with_keys(COUNT_WORDS);
 
@@ -369,8 +383,9 @@ fn is_mark(b: u8) -> bool {
     matches!(b, b'=' | b'~' | b'\\' | 0xE2 | b'q')
 }
 
-/// A bit for each byte of `here` that is a [mark](is_mark) or an `s` after an `i` or `I` (its
-/// byte in `before`, the block shifted back by one), and for a few bytes that are neither:
+/// A bit for each byte of `here` that is a [mark](is_mark), an `s` after an `i` or `I` (its
+/// byte in `before`, the block shifted back by one), or an inner letter of a phrase of
+/// [`EQUIVALENCE_WORDS`] after the letter before it, and for a few bytes that are none:
 /// the candidates for [`relates_at`].
 /// Branch-free over fixed-size arrays, so that the compiler vectorizes it.
 /// `N` is at most 64 and a multiple of 8.
@@ -385,7 +400,12 @@ fn candidates<const N: usize>(here: &[u8; N], before: &[u8; N]) -> u64 {
                 | ((b & 0xDD) == b'\\')
                 | (b == 0xE2)
                 | (b == b'q')
-                | ((b == b's') & ((p | 0x20) == b'i')),
+                | ((b == b's') & ((p | 0x20) == b'i'))
+                | ((b == b'z') & (p == b't'))
+                | ((b == b'v') & (p == b'o'))
+                | ((b == b'p') & (p == b's'))
+                | ((b == b'w') & (p == b'e'))
+                | ((b == b'.') & (p == b'i')),
         );
     }
     // Most blocks have no candidate: one vector OR says so, and the bits need not be packed.
@@ -436,11 +456,27 @@ fn relates_at(text: &str, i: usize) -> bool {
             // The first letters of the words below.
             matches!(
                 rest.first(),
-                Some(b'o' | b'c' | b'z' | b'a' | b'r' | b'g' | b'e')
+                Some(b'o' | b'c' | b'z' | b'a' | b'r' | b'g' | b'e' | b'p' | b'h' | b't')
             ) && APPROX_WORDS
                 .iter()
-                .chain(&["gelijk", "equal"])
+                .chain(&[
+                    "gelijk",
+                    "equal",
+                    "precies",
+                    "exactly",
+                    "hetzelfde",
+                    "the same",
+                ])
                 .any(|w| rest.starts_with(w.as_bytes()))
+        }
+        // The inner letters of the other phrases ([`EQUIVALENCE_WORDS`]): `z` of "hetzelfde",
+        // `v` of "overeen", `p` of "corresponds", `w` of "oftewel", `.` of "i.e.".
+        b'z' => i >= 3 && bytes[i - 3..].starts_with(b"hetzelfde"),
+        b'v' => i >= 6 && bytes[i - 6..].starts_with(b"komt overeen"),
+        b'p' => i >= 6 && bytes[i - 6..].starts_with(b"corresponds"),
+        b'w' => i >= 4 && bytes[i - 4..].starts_with(b"oftewel"),
+        b'.' => {
+            bytes[i - 1..].starts_with(b"i.e.") && (i < 2 || !bytes[i - 2].is_ascii_alphanumeric())
         }
         _ => false,
     }
@@ -721,6 +757,17 @@ impl<'a> Tokens<'a> {
                 return e3;
             }
         }
+        if let Some(e) = self.equivalence(start, end, w) {
+            // `2 GiB, i.e. 2 000 MB`: the comma before the phrase is part of it.
+            let from = match self.toks.last() {
+                Some(t) if t.k == K::Comma && self.text[t.end..start].trim().is_empty() => {
+                    self.toks.pop().map_or(start, |t| t.start)
+                }
+                _ => start,
+            };
+            self.push(K::Rel(Relation::Equal), from, e);
+            return e;
+        }
         if (w == "gedeeld" || w == "divided")
             && self
                 .next_word(end)
@@ -735,6 +782,17 @@ impl<'a> Tokens<'a> {
             "plus" => K::Add,
             "minus" => K::Sub,
             "equals" => K::Rel(Relation::Equal),
+            // `90 000 m per 3 600 s`: between two quantities, a division.
+            "per"
+                if self
+                    .toks
+                    .last()
+                    .is_some_and(|t| matches!(t.k, K::Num | K::Unit))
+                    && char_at(self.text, self.skip_spaces(end))
+                        .is_some_and(|c| c.is_ascii_digit()) =>
+            {
+                K::Div
+            }
             "min" | "max" if char_at(self.text, self.skip_spaces(end)) == Some('(') => K::Func,
             _ if APPROX_WORDS.contains(&w) => K::ApproxMark,
             _ if count_word(w).is_some() => K::Count,
@@ -749,6 +807,31 @@ impl<'a> Tokens<'a> {
         };
         self.push(k, start, end);
         end
+    }
+
+    /// The end of a phrase of [`EQUIVALENCE_WORDS`] (or "is precies", "is exactly", "is
+    /// hetzelfde als", "is the same as") that starts with the word `w` at `start..end`.
+    fn equivalence(&self, start: usize, end: usize, w: &str) -> Option<usize> {
+        let next = |at: usize, word: &str| {
+            self.next_word(at)
+                .and_then(|(e, n)| (n == word).then_some(e))
+        };
+        match w {
+            "is" | "Is" => next(end, "precies")
+                .or_else(|| next(end, "exactly"))
+                .or_else(|| next(end, "hetzelfde").and_then(|e| next(e, "als")))
+                .or_else(|| {
+                    next(end, "the")
+                        .and_then(|e| next(e, "same"))
+                        .and_then(|e| next(e, "as"))
+                }),
+            "hetzelfde" => next(end, "als"),
+            "komt" => next(end, "overeen").and_then(|e| next(e, "met")),
+            "corresponds" => next(end, "to"),
+            "oftewel" => Some(end),
+            "i" if self.text[start..].starts_with("i.e.") => Some(start + 4),
+            _ => None,
+        }
     }
 
     /// A number in the language's format, with what it is glued to.
@@ -1293,6 +1376,122 @@ fn with_implied_rate(
     Some((out, "/s".into()))
 }
 
+/// `1 / (4 × 10⁹) s = 0,25 ns`: a unit after the divisor's closing parenthesis is the unit of
+/// the quotient, as the writer means it, where the expression language binds it to the
+/// parenthesis (`1 / ((4 × 10⁹) s)`, a frequency). The computation read so, when it ends in
+/// `/ (…)` and a unit.
+fn with_unit_on_quotient(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> Option<Built> {
+    let toks = &tk.toks;
+    let u = last_unit(toks, comp)?;
+    if u.end != comp.end || u.start == comp.start || toks[u.start - 1].k != K::RParen {
+        return None;
+    }
+    // The `(` that the `)` closes, and a `/` before it.
+    let mut depth = 0;
+    let open = (comp.start..u.start).rev().find(|&i| {
+        match toks[i].k {
+            K::RParen => depth += 1,
+            K::LParen => depth -= 1,
+            _ => {}
+        }
+        depth == 0
+    })?;
+    if open == comp.start || !matches!(toks[open - 1].k, K::Div) {
+        return None;
+    }
+    let mut out = Built::new();
+    out.push("(", None);
+    emit_side_into(tk, comp.start..u.start, &mut out);
+    out.push(") ", None);
+    emit_side_into(tk, u, &mut out);
+    out.push(relation_text(rel), None);
+    emit_side_into(tk, stated.clone(), &mut out);
+    Some(out)
+}
+
+/// A computation that lacks one unit of the stated value, which the text names elsewhere:
+/// - `12 000 / 10⁸ bit/s = 1,2 × 10⁻⁴ s`: a bare number divided by a rate is an amount in the
+///   rate's unit (`12 000 bit / 10⁸ bit/s`);
+/// - `3 350 GB/s ÷ 140 GB ≈ 24 tokens/s`: the count the stated value counts (tokens,
+///   parameters) is what the computation counts (`(3 350 GB/s ÷ 140 GB) token`).
+///
+/// The claim read so, and the unit supplied.
+fn with_missing_unit(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> Option<(Built, String)> {
+    let toks = &tk.toks;
+    let (_, s, cq, sq) = evaluated_sides(tk, comp, stated)?;
+    if cq.dim().is_none() || sq.dim().is_none() {
+        return None;
+    }
+    let missing = sq.dim().div(cq.dim())?;
+    let mut out = Built::new();
+    let unit =
+        if comp.len() >= 3 && toks[comp.start].k == K::Num && toks[comp.start + 1].k == K::Div {
+            // The first word of the divisor's compound unit (`bit` of `bit/s`).
+            let u = last_unit(toks, comp)?;
+            let word = &tk.text[toks[u.start].start..toks[u.start].end];
+            if u.start <= comp.start + 1 || unit::lookup(word).map(|(_, d)| d) != Some(missing) {
+                return None;
+            }
+            emit_side_into(tk, comp.start..comp.start + 1, &mut out);
+            out.push(" ", None);
+            out.push(word, Some(toks[u.start].start..toks[u.start].end));
+            out.push(" ", None);
+            emit_side_into(tk, comp.start + 1..comp.end, &mut out);
+            word.to_string()
+        } else if missing == Dim::TOKEN || missing == Dim::PARAMETER {
+            let symbol = if missing == Dim::TOKEN {
+                "token"
+            } else {
+                "param"
+            };
+            out.push("(", None);
+            emit_side_into(tk, comp.clone(), &mut out);
+            out.push(") ", None);
+            out.push(symbol, None);
+            symbol.to_string()
+        } else {
+            return None;
+        };
+    out.push(relation_text(rel), None);
+    out.append(s);
+    Some((out, unit))
+}
+
+/// `bij 240 Hz ≈ 4,2 ms`: a value and another of the reciprocal dimension (a frequency and a
+/// period) are compared as the one and one over the other. Only between two values, not
+/// a computation.
+fn reciprocal(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> Option<Built> {
+    if has_op(&tk.toks, comp) || has_op(&tk.toks, stated) {
+        return None;
+    }
+    let (c, s, cq, sq) = evaluated_sides(tk, comp, stated)?;
+    if cq.dim().is_none() || cq.dim().pow(-1) != Some(sq.dim()) {
+        return None;
+    }
+    let mut out = Built::new();
+    out.push("1 / (", None);
+    out.append(c);
+    out.push(")", None);
+    out.push(relation_text(rel), None);
+    out.append(s);
+    Some(out)
+}
+
 struct Found {
     claim: ProseClaim,
     comp: Range<usize>,
@@ -1318,6 +1517,30 @@ fn build_checked(
     let mut built = build(tk, comp.clone(), rel, stated.clone());
     let mut implied_unit = None;
     let mut checked = check(&built.expr, &Options::default());
+    if let Err(Error::DimensionMismatch { .. }) = checked
+        && let Some(b) = with_unit_on_quotient(tk, comp, rel, stated)
+    {
+        let again = check(&b.expr, &Options::default());
+        if again.is_ok() {
+            (checked, built) = (again, b);
+        }
+    }
+    if let Err(Error::DimensionMismatch { .. }) = checked
+        && let Some((b, unit)) = with_missing_unit(tk, comp, rel, stated)
+    {
+        let again = check(&b.expr, &Options::default());
+        if again.is_ok() {
+            (checked, built, implied_unit) = (again, b, Some(unit));
+        }
+    }
+    if let Err(Error::DimensionMismatch { .. }) = checked
+        && let Some(b) = reciprocal(tk, comp, rel, stated)
+    {
+        let again = check(&b.expr, &Options::default());
+        if again.is_ok() {
+            (checked, built) = (again, b);
+        }
+    }
     if let Err(Error::DimensionMismatch { .. }) = checked
         && let Some((b, unit)) = with_implied_unit(tk, comp, rel, stated)
             .or_else(|| with_implied_rate(tk, comp, rel, stated))
@@ -1711,7 +1934,7 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
     }
     let (end, w) = word_at(text, q);
     !SPECIAL_WORDS.may_contain(w.as_bytes())
-        && !matches!(w, "gelijk" | "equal" | "aan" | "to" | "door" | "by")
+        && !PHRASE_WORDS.contains(&w)
         && unit::lookup(w).is_none()
         && !is_label(text, q, end)
 }
@@ -1796,6 +2019,7 @@ fn evaluated(found: &Found) -> bool {
 /// step before; the chain's two ends are.
 fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
     let toks = &tk.toks;
+    let base = out.len();
     // The last claim's computation and stated side, to continue a chain `a = b = c`.
     let mut prev: Option<(Range<usize>, Relation, Range<usize>)> = None;
     // The start of a chain whose unitless middle step was not compared with it.
@@ -1827,6 +2051,10 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         }
         let left = la..r;
         let right = s..rb;
+        // A phrase ("is precies", "oftewel") relates two quantities written with units.
+        if is_phrase(tk, r) && !(has_unit(toks, &left) && has_unit(toks, &right)) {
+            continue;
+        }
         // The chain goes on after the right side.
         let continues = rb == b && b < toks.len() && matches!(toks[b].k, K::Rel(_));
         if continues && has_op(toks, &right) && !has_unit(toks, &right) && has_unit(toks, &left) {
@@ -1900,6 +2128,41 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             }
         }
     }
+    // A phrase between quantities that cannot be compared is prose, not a claim ("2 TB
+    // komt overeen met 500 uur video"), and so is a "per" that makes one so.
+    let mut i = 0;
+    out.retain(|c| {
+        i += 1;
+        i <= base
+            || c.checked.0.is_ok()
+            || !toks
+                .iter()
+                .enumerate()
+                .any(|(r, t)| c.span.start <= t.start && t.end <= c.span.end && is_phrase(tk, r))
+    });
+}
+
+/// Whether the token `r` is a relation written as a phrase of words ([`EQUIVALENCE_WORDS`],
+/// "is precies", …) rather than a sign or "equals", "is gelijk aan"; or "per" read as a
+/// division, which may also just name a period (`64 KiB = 65 536 B per 0,05 s`).
+fn is_phrase(tk: &Tokens<'_>, r: usize) -> bool {
+    let t = &tk.toks[r];
+    if t.k == K::Div {
+        return &tk.text[t.start..t.end] == "per";
+    }
+    matches!(t.k, K::Rel(Relation::Equal))
+        && [
+            "precies",
+            "exactly",
+            "hetzelfde",
+            "same",
+            "overeen",
+            "corresponds",
+            "oftewel",
+            "i.e.",
+        ]
+        .iter()
+        .any(|w| tk.text[t.start..t.end].contains(w))
 }
 
 #[cfg(test)]
@@ -1943,6 +2206,171 @@ mod tests {
             ),
             ["10 FLOP/byte * 2 TB/s = 20 TFLOPS"]
         );
+    }
+
+    /// The verdicts of the claims in `text`: `true` for one that holds, `false` for a wrong
+    /// one; a claim that cannot be evaluated fails the test.
+    fn verdicts(text: &str, lang: Lang) -> Vec<(String, bool)> {
+        extract_claims(text, lang)
+            .into_iter()
+            .map(|c| match c.evaluate(&Options::default()) {
+                Verdict::Holds(_) => (c.expr, true),
+                Verdict::Wrong(_) => (c.expr, false),
+                Verdict::Unevaluable(e) => panic!("{text}: {} cannot be evaluated: {e}", c.expr),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn forms_of_the_held_out_corpora() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        // A unit after the divisor's parenthesis is the quotient's.
+        assert_eq!(
+            v("1 / (4 × 10⁹) s = 0,25 ns", Lang::Nl),
+            one("(1 / (4 * 10^9)) s = 0.25 ns", true)
+        );
+        assert_eq!(
+            v("1 / (4 × 10⁹) s = 0.25 µs", Lang::En),
+            one("(1 / (4 * 10^9)) s = 0.25 µs", false)
+        );
+        assert_eq!(
+            v("1 / (3,5 × 10⁹) s ≈ 2,86 × 10⁻¹⁰ s ≈ 0,286 ns", Lang::Nl),
+            [
+                ("(1 / (3.5 * 10^9)) s ≈ 2.86 * 10^-10 s".to_string(), true),
+                ("2.86 * 10^-10 s ≈ 0.286 ns".to_string(), true)
+            ]
+        );
+        // A bare number divided by a rate is an amount in the rate's unit.
+        assert_eq!(
+            v("12,000 / 10⁸ bit/s = 1.2 × 10⁻⁴ s", Lang::En),
+            one("12000 bit / 10^8 bit/s = 1.2 * 10^-4 s", true)
+        );
+        // The count a stated rate counts.
+        assert_eq!(
+            v("3 350 GB/s ÷ 140 GB ≈ 28 tokens/s", Lang::Nl),
+            one("(3350 GB/s / 140 GB) token ≈ 28 tokens/s", false)
+        );
+        assert_eq!(
+            v("3,350 GB/s ÷ 140 GB ≈ 24 tokens/s", Lang::En),
+            one("(3350 GB/s / 140 GB) token ≈ 24 tokens/s", true)
+        );
+        // A frequency and a period.
+        assert_eq!(
+            v("bij 240 Hz ≈ 4,2 ms", Lang::Nl),
+            one("1 / (240 Hz) ≈ 4.2 ms", true)
+        );
+        assert_eq!(
+            v("at 240 Hz ≈ 42 ms", Lang::En),
+            one("1 / (240 Hz) ≈ 42 ms", false)
+        );
+        // `per` between two quantities; not when it only names a period.
+        assert_eq!(
+            v("90 km/h = 90,000 m per 3,600 s.", Lang::En),
+            one("90 km/h = 90000 m / 3600 s", true)
+        );
+        assert_eq!(v("64 KiB = 65.536 B per 0,05 s", Lang::Nl), []);
+        assert_eq!(v("5 GB per dag, 3 keer per week", Lang::Nl), []);
+        // Transfers per second.
+        assert_eq!(
+            v("2 400 MT/s × 8 B = 19 200 MB/s", Lang::Nl),
+            one("2400 MT/s * 8 B = 19200 MB/s", true)
+        );
+        assert_eq!(
+            v("2,400 MT/s × 8 bit = 19,200 MB/s", Lang::En),
+            one("2400 MT/s * 8 bit = 19200 MB/s", false)
+        );
+        // `≈` as precise as the digits written.
+        assert_eq!(
+            v("1 000 / 165 ≈ 6,6 ms", Lang::Nl),
+            one("(1000 / 165) ms ≈ 6.6 ms", false)
+        );
+        assert_eq!(
+            v("1,000 / 165 ≈ 6.1 ms", Lang::En),
+            one("(1000 / 165) ms ≈ 6.1 ms", true)
+        );
+    }
+
+    #[test]
+    fn equivalence_phrases_are_equal_signs() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        for (text, lang, expr, holds) in [
+            (
+                "1,5 GiB is precies 1 500 MB",
+                Lang::Nl,
+                "1.5 GiB = 1500 MB",
+                false,
+            ),
+            (
+                "1.5 GiB is exactly 1,610.6 MB",
+                Lang::En,
+                "1.5 GiB = 1610.6 MB",
+                true,
+            ),
+            (
+                "dus is 900 GB/s hetzelfde als 7 200 Gbit/s",
+                Lang::Nl,
+                "900 GB/s = 7200 Gbit/s",
+                true,
+            ),
+            (
+                "900 GB/s is hetzelfde als 900 Gbit/s",
+                Lang::Nl,
+                "900 GB/s = 900 Gbit/s",
+                false,
+            ),
+            (
+                "900 GB/s is the same as 900 Gbit/s",
+                Lang::En,
+                "900 GB/s = 900 Gbit/s",
+                false,
+            ),
+            (
+                "25 Mbit/s komt overeen met 3,125 MB/s",
+                Lang::Nl,
+                "25 Mbit/s = 3.125 MB/s",
+                true,
+            ),
+            (
+                "25 Mbit/s corresponds to 25 MB/s",
+                Lang::En,
+                "25 Mbit/s = 25 MB/s",
+                false,
+            ),
+            ("2 GiB, i.e. 2,000 MB", Lang::En, "2 GiB = 2000 MB", false),
+            ("0,1 s, oftewel 100 ms", Lang::Nl, "0.1 s = 100 ms", true),
+        ] {
+            assert_eq!(v(text, lang), one(expr, holds), "{text}");
+            assert!(may_relate(text), "{text}");
+        }
+        // The chain goes on through the phrase.
+        assert_eq!(
+            v("125 W × 8 760 h = 1 095 kWh, oftewel 1,095 GWh", Lang::Nl),
+            [
+                ("125 W * 8760 h = 1095 kWh".to_string(), true),
+                ("1095 kWh = 1.095 GWh".to_string(), false)
+            ]
+        );
+        // Not between a quantity and a share or a count, nor between other dimensions; not
+        // "dus", "so", "or".
+        for (text, lang) in [
+            ("52 − 26 = 26 GB, oftewel 50 %", Lang::Nl),
+            ("You save 26 GB, i.e. 50%.", Lang::En),
+            ("2 TB komt overeen met 500 uur video", Lang::Nl),
+            ("2 TB is the same as 500 h of video", Lang::En),
+            ("2 GiB, dus 2 000 MB", Lang::Nl),
+            ("1,095 kWh, or 1.095 GWh", Lang::En),
+        ] {
+            assert!(
+                v(text, lang).iter().all(|(e, _)| !e.contains(" = 50")
+                    && !e.contains("500 h")
+                    && !e.contains("2000 MB")
+                    && !e.contains("GWh")),
+                "{text}: {:?}",
+                v(text, lang)
+            );
+        }
     }
 
     #[test]

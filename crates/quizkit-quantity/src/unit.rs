@@ -65,6 +65,14 @@ const LEXICON: &[(&str, Base)] = {
             },
         ),
         ("bps", unit(0.125, Dim::DATA_RATE, Information, true, false)),
+        // Transfers, a count: `MT/s` and `GT/s` (memory and bus speeds) are counts per second.
+        (
+            "T",
+            Base {
+                needs_prefix: true,
+                ..unit(1.0, Dim::NONE, Large, true, false)
+            },
+        ),
         ("FLOP", unit(1.0, OP, Large, true, false)),
         ("FLOPs", unit(1.0, OP, Large, true, false)),
         ("FLOPS", unit(1.0, Dim::COMPUTE_RATE, Large, true, false)),
@@ -513,7 +521,7 @@ mod tests {
             "B" => return Some(unit(1.0, B, Information, true, false)),
             "s" => return Some(unit(1.0, S, All, true, false)),
             _ if name.len() <= 1
-                && !matches!(name, "b" | "h" | "W" | "J" | "A" | "C" | "V" | "m") =>
+                && !matches!(name, "b" | "h" | "W" | "J" | "A" | "C" | "V" | "m" | "T") =>
             {
                 return Option::None;
             }
@@ -528,6 +536,10 @@ mod tests {
                 ..unit(0.125, B, Information, true, false)
             },
             "bps" => unit(0.125, Dim::DATA_RATE, Information, true, false),
+            "T" => Base {
+                needs_prefix: true,
+                ..unit(1.0, Dim::NONE, Large, true, false)
+            },
             "FLOP" | "FLOPs" => unit(1.0, OP, Large, true, false),
             "FLOPS" => unit(1.0, Dim::COMPUTE_RATE, Large, true, false),
             "OP" | "OPs" => unit(1.0, OP, Large, true, false),
