@@ -46,7 +46,7 @@ pub enum Tolerance {
     /// At most this far, in base units: half a unit in the last written digit of the expected
     /// value (`112 GB` → 0.5 GB), or a stated `± 1 GB`.
     Absolute(f64),
-    /// At most this fraction of the expected value: `≈` (default 10%), a stated `± 5%`, or
+    /// At most this fraction of the expected value: `≈` with no written value, a stated `± 5%`, or
     /// `1e-9` for `=` when the right side is an expression rather than a written value.
     Relative(f64),
 }

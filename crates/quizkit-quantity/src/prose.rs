@@ -2103,13 +2103,18 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             }
         };
         let mut found = first_parse(tk, left.clone(), rel, right.clone(), comp_is_left);
-        // `a = v ÷ b = c`: the step states `v`, and the next step computes from it.
+        // `a = v ÷ b = c`: the step states `v`, and the next step computes from it. Not when
+        // the whole step reads as written and only the head holds no better (`13 × 10⁹ × 2 B
+        // = 24 × 10⁹ B = 24 GB` states 24 × 10⁹ B, not 24).
+        let as_written = found
+            .as_ref()
+            .is_some_and(|f| evaluated(f) && f.claim.implied_unit.is_none());
         if continues
             && comp_is_left
             && !found.as_ref().is_some_and(holds)
             && let Some(h) = value_head(toks, &right)
             && let Some(head) = first_parse(tk, left.clone(), rel, right.start..h, true)
-            && (evaluated(&head) || found.is_none())
+            && (holds(&head) || (!as_written && (evaluated(&head) || found.is_none())))
         {
             found = Some(head);
         }
@@ -2271,6 +2276,21 @@ mod tests {
         );
         assert_eq!(v("64 KiB = 65.536 B per 0,05 s", Lang::Nl), []);
         assert_eq!(v("5 GB per dag, 3 keer per week", Lang::Nl), []);
+        // A stated value in scientific notation, in a chain.
+        assert_eq!(
+            v("13 × 10⁹ × 2 B = 24 × 10⁹ B = 24 GB", Lang::En),
+            [
+                ("13 * 10^9 * 2 B = 24 * 10^9 B".to_string(), false),
+                ("24 * 10^9 B = 24 GB".to_string(), true)
+            ]
+        );
+        assert_eq!(
+            v("1,250 × 8 = 10,000 bit ÷ 100 Mbit/s = 0.1 ms", Lang::En),
+            [
+                ("(1250 * 8) bit = 10000 bit".to_string(), true),
+                ("10000 bit / 100 Mbit/s = 0.1 ms".to_string(), true)
+            ]
+        );
         // Transfers per second.
         assert_eq!(
             v("2 400 MT/s × 8 B = 19 200 MB/s", Lang::Nl),
