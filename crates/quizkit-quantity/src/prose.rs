@@ -652,6 +652,9 @@ impl<'a> Tokens<'a> {
                 self.push(k, i, i + 1);
                 i += 1;
             }
+            // A currency sign before a number: [`Tokens::number`] reads it with the number.
+            '€' if self.currency_at(i).is_some() => i += len,
+            '$' if self.currency_at(i).is_some() => i += 1,
             // Markdown and LaTeX markup that does not change the arithmetic.
             '$' | '`' | '{' | '}' | '_' => i += 1,
             c if superscript_value(c).is_some() => i = self.superscripts(i),
@@ -809,6 +812,30 @@ impl<'a> Tokens<'a> {
         end
     }
 
+    /// The unit of the currency sign at byte `i`, when it is one before a number (a space
+    /// between them or none): `€` (`€ 0,45`, `€50`) is `EUR`; `$` is `USD` (`$0.12`) unless
+    /// it opens Markdown math, whose closing `$` follows a character other than a space and
+    /// is not a price itself (`$2 \times 7 = 14$`).
+    fn currency_at(&self, i: usize) -> Option<&'static str> {
+        let bytes = self.text.as_bytes();
+        let sign = char_at(self.text, i)?;
+        let after = i + sign.len_utf8();
+        let digit = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_digit);
+        match sign {
+            '€' if digit(after) || (bytes.get(after) == Some(&b' ') && digit(after + 1)) => {
+                Some("EUR")
+            }
+            '$' if digit(after) && char_before(self.text, i).is_none_or(char::is_whitespace) => {
+                let closes_math = self.text[after..].find('$').is_some_and(|d| {
+                    let close = after + d;
+                    !bytes[close - 1].is_ascii_whitespace() && !digit(close + 1)
+                });
+                (!closes_math).then_some("USD")
+            }
+            _ => None,
+        }
+    }
+
     /// The end of a phrase of [`EQUIVALENCE_WORDS`] (or "is precies", "is exactly", "is
     /// hetzelfde als", "is the same as") that starts with the word `w` at `start..end`.
     fn equivalence(&self, start: usize, end: usize, w: &str) -> Option<usize> {
@@ -869,7 +896,15 @@ impl<'a> Tokens<'a> {
         // `GPT-4`, `#3`, `v1.5`.
         let prev = char_before(text, start);
         let before_prev = prev.and_then(|p| char_before(text, start - p.len_utf8()));
+        // `€ 0,45`, `€50`, `$0.12`: the sign and the number are an amount of money.
+        let sign = match prev {
+            Some('€' | '$') => Some(start - 1 - usize::from(prev == Some('€')) * 2),
+            Some(' ') if before_prev == Some('€') => Some(start - 4),
+            _ => None,
+        };
+        let currency = sign.and_then(|s| self.currency_at(s).map(|u| (s, u)));
         let junk_before = match prev {
+            _ if currency.is_some() => false,
             Some(p) if p.is_alphanumeric() => true,
             Some('.' | ',' | ':' | '–' | '—' | '#' | '§' | '_' | '€' | '£') => true,
             Some('-') => before_prev.is_some_and(char::is_alphanumeric),
@@ -920,6 +955,19 @@ impl<'a> Tokens<'a> {
             norm: from..self.norm.len().min(low_end),
             high,
         });
+        if let Some((sign, unit)) = currency {
+            // The unit after the number, as the expression language writes it; its span is the
+            // sign and the number, so that a compound glued on (`€ 0,25/kWh`) stays glued.
+            let from = self.norm.len();
+            self.norm.push_str(unit);
+            self.toks.push(Tok {
+                k: K::Unit,
+                start: sign,
+                end,
+                norm: from..self.norm.len(),
+                high: 0..0,
+            });
+        }
         end
     }
 
@@ -1203,6 +1251,7 @@ fn emit_side_into(tk: &Tokens<'_>, range: Range<usize>, out: &mut Built) {
         let piece: &str = match t.k {
             K::Num if tk.high_end.get() && !t.high.is_empty() => &tk.norm[t.high.clone()],
             K::Num | K::Super => &tk.norm[t.norm.clone()],
+            K::Unit if !t.norm.is_empty() => &tk.norm[t.norm.clone()],
             K::Mul => "*",
             K::Div => "/",
             K::Add => "+",
@@ -1434,34 +1483,57 @@ fn with_missing_unit(
     }
     let missing = sq.dim().div(cq.dim())?;
     let mut out = Built::new();
-    let unit =
-        if comp.len() >= 3 && toks[comp.start].k == K::Num && toks[comp.start + 1].k == K::Div {
-            // The first word of the divisor's compound unit (`bit` of `bit/s`).
-            let u = last_unit(toks, comp)?;
-            let word = &tk.text[toks[u.start].start..toks[u.start].end];
-            if u.start <= comp.start + 1 || unit::lookup(word).map(|(_, d)| d) != Some(missing) {
-                return None;
+    let money = |t: &Tok| t.k == K::Unit && !t.norm.is_empty();
+    let per_unit = |t: &Tok| {
+        t.k == K::Unit
+            && t.norm.is_empty()
+            && unit::lookup(&tk.text[t.start..t.end]).and_then(|(_, d)| d.pow(-1)) == Some(missing)
+    };
+    let price = toks[comp.clone()].iter().find(|t| per_unit(t));
+    let unit = if let Some(u) = price
+        && (sq.dim() == Dim::EURO || sq.dim() == Dim::DOLLAR)
+        && toks[comp.clone()].iter().any(money)
+    {
+        // `36 kWh × € 0,25 = € 9,00`: the price is per unit of the amount (`€ 0,25/kWh`).
+        let word = &tk.text[u.start..u.end];
+        for i in comp.clone() {
+            if i > comp.start {
+                out.push(" ", None);
             }
-            emit_side_into(tk, comp.start..comp.start + 1, &mut out);
-            out.push(" ", None);
-            out.push(word, Some(toks[u.start].start..toks[u.start].end));
-            out.push(" ", None);
-            emit_side_into(tk, comp.start + 1..comp.end, &mut out);
-            word.to_string()
-        } else if missing == Dim::TOKEN || missing == Dim::PARAMETER {
-            let symbol = if missing == Dim::TOKEN {
-                "token"
-            } else {
-                "param"
-            };
-            out.push("(", None);
-            emit_side_into(tk, comp.clone(), &mut out);
-            out.push(") ", None);
-            out.push(symbol, None);
-            symbol.to_string()
-        } else {
+            emit_side_into(tk, i..i + 1, &mut out);
+            if money(&toks[i]) {
+                out.push("/", None);
+                out.push(word, Some(u.start..u.end));
+            }
+        }
+        format!("/{word}")
+    } else if comp.len() >= 3 && toks[comp.start].k == K::Num && toks[comp.start + 1].k == K::Div {
+        // The first word of the divisor's compound unit (`bit` of `bit/s`).
+        let u = last_unit(toks, comp)?;
+        let word = &tk.text[toks[u.start].start..toks[u.start].end];
+        if u.start <= comp.start + 1 || unit::lookup(word).map(|(_, d)| d) != Some(missing) {
             return None;
+        }
+        emit_side_into(tk, comp.start..comp.start + 1, &mut out);
+        out.push(" ", None);
+        out.push(word, Some(toks[u.start].start..toks[u.start].end));
+        out.push(" ", None);
+        emit_side_into(tk, comp.start + 1..comp.end, &mut out);
+        word.to_string()
+    } else if missing == Dim::TOKEN || missing == Dim::PARAMETER {
+        let symbol = if missing == Dim::TOKEN {
+            "token"
+        } else {
+            "param"
         };
+        out.push("(", None);
+        emit_side_into(tk, comp.clone(), &mut out);
+        out.push(") ", None);
+        out.push(symbol, None);
+        symbol.to_string()
+    } else {
+        return None;
+    };
     out.push(relation_text(rel), None);
     out.append(s);
     Some((out, unit))
@@ -1596,7 +1668,8 @@ fn parse_candidates(
                     Err(Error::Syntax { .. } | Error::NotAClaim { .. } | Error::TooLong { .. }) => {
                     }
                     checked => {
-                        let lo = toks[l].start;
+                        // A currency sign before the first number (`€50 / 7`) starts the claim.
+                        let lo = toks[l].start.min(toks[l + 1].start);
                         let hi = toks[e - 1].end;
                         let claim = |(built, implied_unit, checked): (
                             Built,
@@ -1990,7 +2063,13 @@ fn is_conversion(tk: &Tokens<'_>, left: &Range<usize>, right: &Range<usize>) -> 
         let us: Vec<&str> = toks[r.clone()]
             .iter()
             .filter(|t| t.k == K::Unit)
-            .map(|t| &tk.text[t.start..t.end])
+            .map(|t| {
+                if t.norm.is_empty() {
+                    &tk.text[t.start..t.end]
+                } else {
+                    &tk.norm[t.norm.clone()]
+                }
+            })
             .collect();
         us
     };
@@ -2048,6 +2127,28 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         };
         if drops_operator(toks, a..la) || drops_operator(toks, rb..b) {
             continue;
+        }
+        // "per" divides only where the other side is a rate (`90 km/h = 90 000 m per 3 600
+        // s`); else it names the period of what went before (`64 KiB = 65 536 B per 0,05 s`).
+        let is_per =
+            |i: usize| toks[i].k == K::Div && &tk.text[toks[i].start..toks[i].end] == "per";
+        let is_rate = |a: usize, b: usize| (a..b).any(|j| tight_div(toks, j));
+        let (mut la, mut rb) = (la, rb);
+        if let Some(p) = (s..rb).find(|&i| is_per(i))
+            && !is_rate(la, r)
+        {
+            let Some(end) = trim_right(toks, s, p) else {
+                continue;
+            };
+            rb = end;
+        }
+        if let Some(p) = (la..r).rev().find(|&i| is_per(i))
+            && !is_rate(s, rb)
+        {
+            let Some(start) = trim_left(toks, p + 1, r) else {
+                continue;
+            };
+            la = start;
         }
         let left = la..r;
         let right = s..rb;
@@ -2133,17 +2234,30 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             }
         }
     }
-    // A phrase between quantities that cannot be compared is prose, not a claim ("2 TB
-    // komt overeen met 500 uur video"), and so is a "per" that makes one so.
+    // A phrase relates quantities more loosely than `=`: "28 GB corresponds to 4 bytes" (per
+    // parameter), "2 TB komt overeen met 500 uur video". A claim made with one is kept when it
+    // holds or misses by a slip ([`Outcome::hint`]: bits for bytes, GB for GiB, a prefix),
+    // the errors such sentences carry. A "per" read as a division that leaves the claim
+    // unevaluable was no division.
     let mut i = 0;
     out.retain(|c| {
         i += 1;
-        i <= base
-            || c.checked.0.is_ok()
-            || !toks
-                .iter()
-                .enumerate()
-                .any(|(r, t)| c.span.start <= t.start && t.end <= c.span.end && is_phrase(tk, r))
+        if i <= base {
+            return true;
+        }
+        let words = toks
+            .iter()
+            .enumerate()
+            .filter(|&(r, t)| c.span.start <= t.start && t.end <= c.span.end && is_phrase(tk, r));
+        let (mut phrase, mut per) = (false, false);
+        for (_, t) in words {
+            phrase |= matches!(t.k, K::Rel(_));
+            per |= t.k == K::Div;
+        }
+        match &c.checked.0 {
+            Ok(o) => !phrase || o.holds || o.hint().is_some(),
+            Err(_) => !phrase && !per,
+        }
     });
 }
 
@@ -2274,7 +2388,10 @@ mod tests {
             v("90 km/h = 90,000 m per 3,600 s.", Lang::En),
             one("90 km/h = 90000 m / 3600 s", true)
         );
-        assert_eq!(v("64 KiB = 65.536 B per 0,05 s", Lang::Nl), []);
+        assert_eq!(
+            v("64 KiB = 65.536 B per 0,05 s, dus", Lang::Nl),
+            one("64 KiB = 65536 B", true)
+        );
         assert_eq!(v("5 GB per dag, 3 keer per week", Lang::Nl), []);
         // A stated value in scientific notation, in a chain.
         assert_eq!(
@@ -2308,6 +2425,61 @@ mod tests {
         assert_eq!(
             v("1,000 / 165 ≈ 6.1 ms", Lang::En),
             one("(1000 / 165) ms ≈ 6.1 ms", true)
+        );
+    }
+
+    #[test]
+    fn money() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        assert_eq!(
+            v("168 × € 0,45 = € 74,60", Lang::Nl),
+            one("168 * 0.45 EUR = 74.60 EUR", false)
+        );
+        assert_eq!(
+            v("168 × €0.45 = €75.60", Lang::En),
+            one("168 * 0.45 EUR = 75.60 EUR", true)
+        );
+        assert_eq!(
+            v("€50 / 7 ≈ €7.41", Lang::En),
+            one("50 EUR / 7 ≈ 7.41 EUR", false)
+        );
+        assert_eq!(
+            v("450 × $0.09 = $40.50.", Lang::En),
+            one("450 * 0.09 USD = 40.50 USD", true)
+        );
+        assert_eq!(
+            v("1 095 kWh × € 0,25/kWh = € 273,75", Lang::Nl),
+            one("1095 kWh * 0.25 EUR/kWh = 273.75 EUR", true)
+        );
+        assert_eq!(
+            v("200 × €0.36 = 72 euro", Lang::En),
+            one("200 * 0.36 EUR = 72 euro", true)
+        );
+        // A price per unit of what it multiplies.
+        assert_eq!(
+            v("36 kWh × € 0,25 = € 9,00", Lang::Nl),
+            one("36 kWh * 0.25 EUR/kWh = 9.00 EUR", true)
+        );
+        assert_eq!(
+            v("500 GiB × $0.02 = $100 per month", Lang::En),
+            one("500 GiB * 0.02 USD/GiB = 100 USD", false)
+        );
+        // The claim starts at the sign.
+        let c = &extract_claims("Each pays €50 / 7 ≈ €7.14.", Lang::En)[0];
+        assert_eq!(
+            &"Each pays €50 / 7 ≈ €7.14."[c.span.clone()],
+            "€50 / 7 ≈ €7.14"
+        );
+        // Currencies are not converted.
+        assert!(matches!(
+            extract_claims("2 × €10 = $20", Lang::En)[0].evaluate(&Options::default()),
+            Verdict::Unevaluable(Error::DimensionMismatch { .. })
+        ));
+        // Markdown math is not money.
+        assert_eq!(
+            v("$2 \\times 7 \\approx 14$", Lang::En),
+            one("2 * 7 ≈ 14", true)
         );
     }
 
@@ -2372,9 +2544,10 @@ mod tests {
                 ("1095 kWh = 1.095 GWh".to_string(), false)
             ]
         );
-        // Not between a quantity and a share or a count, nor between other dimensions; not
-        // "dus", "so", "or".
+        // Not between a quantity and a share or a count, nor between other dimensions, nor
+        // when the two differ by other than a slip; not "dus", "so", "or".
         for (text, lang) in [
+            ("14 GB at 2 bytes; 28 GB corresponds to 4 bytes", Lang::En),
             ("52 − 26 = 26 GB, oftewel 50 %", Lang::Nl),
             ("You save 26 GB, i.e. 50%.", Lang::En),
             ("2 TB komt overeen met 500 uur video", Lang::Nl),
@@ -2384,6 +2557,7 @@ mod tests {
         ] {
             assert!(
                 v(text, lang).iter().all(|(e, _)| !e.contains(" = 50")
+                    && !e.contains("4 bytes")
                     && !e.contains("500 h")
                     && !e.contains("2000 MB")
                     && !e.contains("GWh")),

@@ -121,6 +121,13 @@ const LEXICON: &[(&str, Base)] = {
         ("parameters", unit(1.0, Dim::PARAMETER, Large, true, false)),
         ("token", unit(1.0, Dim::TOKEN, Large, true, false)),
         ("tokens", unit(1.0, Dim::TOKEN, Large, true, false)),
+        // Money; prose writes `€ 0,45`, `€0.45` and `$0.12` too, which it reads as these.
+        ("EUR", unit(1.0, Dim::EURO, None, false, false)),
+        ("euro", unit(1.0, Dim::EURO, None, false, false)),
+        ("euros", unit(1.0, Dim::EURO, None, false, false)),
+        ("USD", unit(1.0, Dim::DOLLAR, None, false, false)),
+        ("dollar", unit(1.0, Dim::DOLLAR, None, false, false)),
+        ("dollars", unit(1.0, Dim::DOLLAR, None, false, false)),
     ]
 };
 
@@ -191,6 +198,10 @@ const NAMES: &[&str] = &[
     "parameters",
     "token",
     "tokens",
+    "EUR",
+    "euro",
+    "USD",
+    "dollar",
 ];
 
 /// Short prefixes, longest first so `Ki` wins over `K`.
@@ -572,6 +583,8 @@ mod tests {
                 unit(1.0, Dim::PARAMETER, Large, true, false)
             }
             "token" | "tokens" => unit(1.0, Dim::TOKEN, Large, true, false),
+            "EUR" | "euro" | "euros" => unit(1.0, Dim::EURO, None, false, false),
+            "USD" | "dollar" | "dollars" => unit(1.0, Dim::DOLLAR, None, false, false),
             _ => return Option::None,
         })
     }
