@@ -16,7 +16,7 @@ pub(crate) fn lang(code: &str) -> Lang {
     Lang::from_code(code).unwrap_or(Lang::En)
 }
 
-/// The claim options of the bank: `[lint] tolerance` (default 10%) for `≈`.
+/// The claim options of the bank: `[lint] tolerance` (default 10%), the most `≈` allows.
 pub(crate) fn options(cx: &Context<'_>) -> Options {
     let mut options = Options::default();
     if let Some(t) = &cx.bank.config.lint.tolerance

@@ -10,7 +10,9 @@ use std::fmt;
 /// Settings for [`check`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
-    /// The relative tolerance of `≈` and `~` when the claim states none (`0.10` = 10%).
+    /// The most `≈` and `~` allow when the claim states no tolerance, relative (`0.10` =
+    /// 10%): within that, a written value allows one unit in its last significant digit or
+    /// 2%, whichever is larger.
     pub tolerance: f64,
 }
 
@@ -44,7 +46,7 @@ pub enum Tolerance {
     /// At most this far, in base units: half a unit in the last written digit of the expected
     /// value (`112 GB` → 0.5 GB), or a stated `± 1 GB`.
     Absolute(f64),
-    /// At most this fraction of the expected value: `≈` (default 10%), a stated `± 5%`, or
+    /// At most this fraction of the expected value: `≈` with no written value, a stated `± 5%`, or
     /// `1e-9` for `=` when the right side is an expression rather than a written value.
     Relative(f64),
 }
@@ -278,7 +280,9 @@ impl fmt::Display for Hint {
 /// digit, scaled by count words and the unit (`112 GB`: ±0.5 GB; `3.5 GB`: ±0.05 GB; `7e9`:
 /// ±0.5e9). Trailing zeros count as written (`1000 MB` is ±0.5 MB). When the right side is an
 /// expression rather than one written value, `=` means equal to within 1e-9 relative.
-/// `≈` holds within [`Options::tolerance`] of the expected value.
+/// `≈` holds within one unit in the last significant digit of the expected value or 2% of it,
+/// whichever is larger, and at most [`Options::tolerance`] of it: `≈ 6.6 ms` is ±0.13 ms,
+/// `≈ 1 600 MB` ±100 MB (here trailing zeros are not significant), `≈ 28` ±1.
 ///
 /// # Errors
 /// An [`Error`] when the claim cannot be evaluated: syntax, unknown unit, the two sides of
@@ -338,7 +342,7 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
     }
     let tolerance = match (stated, relation) {
         (Some(t), _) => t,
-        (None, Relation::Approx) => Tolerance::Relative(opts.tolerance),
+        (None, Relation::Approx) => approx_tolerance(rhs.v, rhs.hu, opts.tolerance),
         (None, Relation::Equal) if rhs.hu.is_nan() => Tolerance::Relative(1e-9),
         (None, Relation::Equal) => Tolerance::Absolute(rhs.hu),
     };
@@ -385,6 +389,34 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         slip_despite_precision,
         stated_precision: rhs.hu,
     })
+}
+
+/// The smallest relative tolerance of `≈`: what rounding to two or three significant digits
+/// leaves (`≈ 4,2 ms` is ±0.1 ms, 2.4%; `≈ 27,2 m/s` allows 26.7 to 27.7).
+const APPROX_FLOOR: f64 = 0.02;
+
+/// The tolerance of `≈` with none stated: one unit in the last significant digit of the
+/// stated value, whose half is `hu` (trailing zeros are not significant: `≈ 1 600 MB` is
+/// ±100 MB), or [`APPROX_FLOOR`] of it, whichever is larger; at most `cap` of it (the
+/// bank's tolerance, 10% by default). `≈ 6,6 ms` allows 6.47 to 6.73 ms, so `1 000 / 165 ≈
+/// 6,6 ms` (6.06) fails, where 10% let it pass. A stated value that is an expression (no
+/// written precision) gets `cap`.
+fn approx_tolerance(value: f64, hu: f64, cap: f64) -> Tolerance {
+    let v = value.abs();
+    if hu.is_nan() || hu <= 0.0 || !v.is_finite() || v == 0.0 {
+        return Tolerance::Relative(cap);
+    }
+    let mut unit = 2.0 * hu;
+    // The written digits as a whole number (`1 600` of `1 600 MB`), their trailing zeros
+    // dropped; a value of more digits than a float holds exactly is left as written.
+    let mut digits = (v / unit).round();
+    if digits < 1e15 {
+        while digits >= 10.0 && digits % 10.0 == 0.0 {
+            digits /= 10.0;
+            unit *= 10.0;
+        }
+    }
+    Tolerance::Absolute(unit.max(APPROX_FLOOR * v).min(cap * v))
 }
 
 /// What [`conversion_reading`] needs to know of a claim's units.
@@ -512,9 +544,28 @@ mod tests {
 
     #[test]
     fn approx_and_stated_tolerance() {
-        assert!(ok("100 ≈ 109").holds);
-        assert!(!ok("100 ≈ 112").holds);
-        assert!(ok("100 ~ 91").holds);
+        // One unit in the last significant digit, or 2%.
+        assert!(!ok("100 ≈ 109").holds);
+        assert!(ok("100 ≈ 102").holds);
+        assert!(ok("100 ~ 99").holds);
+        assert!(!ok("100 ~ 91").holds);
+        assert!(!ok("1000 / 165 ≈ 6.6").holds);
+        assert!(ok("1000 / 165 ≈ 6.1").holds);
+        assert!(!ok("100 / 3.6 ≈ 27.2").holds);
+        assert!(ok("100 / 3.6 ≈ 27.8").holds);
+        assert!(ok("100 / 3.6 ≈ 28").holds);
+        assert!(!ok("3350 / 140 ≈ 28").holds);
+        assert!(ok("1000 / 144 ≈ 6.94").holds);
+        assert!(ok("1000 / 60 ≈ 16.7").holds);
+        // 2% when the digits are finer: 1.3% off.
+        assert!(ok("1 / 0.014 ≈ 70.5").holds);
+        assert!(!ok("1 / 0.014 ≈ 69.5").holds);
+        // Trailing zeros of a whole number are not significant; 10% at most.
+        assert!(ok("1611 ≈ 1600").holds);
+        assert!(ok("1690 ≈ 1600").holds);
+        assert!(!ok("1720 ≈ 1600").holds);
+        assert!(ok("1.08e3 ≈ 1000").holds);
+        assert!(!ok("1.2e3 ≈ 1000").holds);
         assert!(!ok("100 ≈ 109 ± 5%").holds);
         assert!(ok("7 ms = 7.4 ms ± 0.5 ms").holds);
         let tight = Options { tolerance: 0.01 };

@@ -764,7 +764,7 @@ mod tests {
         assert_eq!(v("7 billion params * 2 B/param"), (14e9, Dim::INFORMATION));
         assert_eq!(v("7B * 2 bytes"), (14e9, Dim::INFORMATION));
         assert_eq!(v("1 s^-1"), (1.0, Dim::FREQUENCY));
-        assert_eq!(v("3 B²").1, Dim([2, 0, 0, 0, 0, 0, 0, 0]));
+        assert_eq!(v("3 B²").1, Dim([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
         assert!(close(v("1 kWh").0, 3.6e6));
         assert_eq!(v("GB").0, 1e9);
         assert_eq!(v("5 min").0, 300.0);

@@ -30,11 +30,14 @@
 //! - **Units** (case-sensitive): `B`/`byte`/`bytes`, `bit`/`bits` (and `b` after a prefix:
 //!   `Gb`), `bps`, `FLOP`/`FLOPs`, `FLOPS` (= FLOP/s), `OP`/`OPs`, `OPS` (`TOPS`), `s`/`sec`/
 //!   `second(s)`, `min`, `h`/`hour(s)`, `Hz`, `W`, `Wp`, `J`, `Wh`, `A`, `Ah`, `C`, `V`, `m`,
-//!   `param(s)`/`parameter(s)`, `token(s)`. Prefixes: `k` (also `K`) `M` `G` `T` `P` `E` on every unit but `min`/`h`;
+//!   `param(s)`/`parameter(s)`, `token(s)`, `T` after a prefix (transfers: `MT/s`), `EUR`/`euro(s)`,
+//!   `USD`/`dollar(s)`. Prefixes: `k` (also `K`) `M` `G` `T` `P` `E` on every unit but `min`/`h` and money;
 //!   `m` `µ`/`μ`/`u` `n` `p` on `s`, `Hz`, `W`, `J`; `Ki` `Mi` `Gi` `Ti` `Pi` `Ei` on bytes
 //!   and bits; long forms on long names (`gigabytes`, `milliseconds`, `kilowatt`).
-//! - **Dimensions** are exponents over eight bases: information (bytes; a bit is 1/8 B),
-//!   operations, time, parameters, tokens, energy, electric current, length. `FLOP` and `OP` share the operation
+//! - **Dimensions** are exponents over ten bases: information (bytes; a bit is 1/8 B),
+//!   operations, time, parameters, tokens, energy, electric current, length, and money in
+//!   euros (`EUR`, `euro`) and in US dollars (`USD`, `dollar`), which never convert into each
+//!   other; in prose `€ 0,45`, `€0.45` and `$0.12` are money too. `FLOP` and `OP` share the operation
 //!   dimension, so `TOPS` and `TFLOPS` compare. `Hz` is 1/s, `W` is J/s.
 //! - **Compound units** are written without spaces and bind to their number: `2 TB/s`,
 //!   `10 FLOP/byte`, `2 B/param`, `W·h`, `s^-1`, `B²`. So `14 GB / 2 TB/s` divides by
@@ -48,7 +51,9 @@
 //!   `± 5%` or `± 0.5 ms`. `=` holds when `|computed − expected|` is at most half a unit in
 //!   the last written digit of the expected value (`112 GB`: ±0.5 GB; `3.5 GB`: ±0.05 GB;
 //!   `8.4e22`: ±0.05e22); when the right side is an expression, `=` means equal to 1e-9
-//!   relative. `≈` holds within [`Options::tolerance`] (10%) of the expected value. Unless a
+//!   relative. `≈` holds within one unit in the last significant digit of the expected value or 2%
+//!   of it, whichever is larger (`≈ 6.6 ms`: ±0.13 ms; `≈ 1 600 MB`: ±100 MB, trailing zeros
+//!   not being significant), and never more than [`Options::tolerance`] (10%). Unless a
 //!   tolerance is stated, a claim whose computed value is a slip factor (8, 1.024ⁿ, 1000ⁿ, 2;
 //!   [`HintKind`]) away from the stated one fails whatever the written precision: `1 GB = 1
 //!   GiB` fails. A plain `× 8`/`÷ 8` between bytes and bits, or any plain factor that is

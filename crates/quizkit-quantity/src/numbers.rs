@@ -288,6 +288,25 @@ pub(crate) fn read_number(text: &str, start: usize, style: NumberStyle) -> Numbe
     }
 }
 
+/// Whether a number that ends at byte `end` is an hour of the clock: `am`, `pm`, `a.m.` or
+/// `p.m.` follows it, after a space or none (`8 pm`, `10pm`, `7 a.m.`). "8 pm to 10 pm" and
+/// "20:00 tot 22:00" state the same times, not the numbers 8 and 10.
+fn is_clock_time(b: &[u8], end: usize) -> bool {
+    let mut i = end;
+    if b.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let rest = &b[i.min(b.len())..];
+    let word = if rest.starts_with(b"a.m.") || rest.starts_with(b"p.m.") {
+        4
+    } else if rest.starts_with(b"am") || rest.starts_with(b"pm") {
+        2
+    } else {
+        return false;
+    };
+    !rest.get(word).is_some_and(|c| c.is_ascii_alphanumeric())
+}
+
 /// A number found in prose by [`numbers`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProseNumber {
@@ -326,7 +345,7 @@ pub fn numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
         }
         // A number right after a separator glued to a digit was part of something read as
         // no quantity already (`.70` of an address), which `read.end` skipped.
-        if !in_word && !read.not_quantity {
+        if !in_word && !read.not_quantity && !is_clock_time(b, read.end) {
             let mut value = String::new();
             read.push_canonical(text, &mut value);
             out.push(ProseNumber {
@@ -393,6 +412,12 @@ mod tests {
         // A space before other than three digits separates two numbers.
         assert_eq!(values("2 10 1000", Lang::En), ["2", "10", "1000"]);
         assert_eq!(values("in 2024 100 keer", Lang::Nl), ["2024", "100"]);
+        // Hours of the clock are times, not numbers; durations are.
+        assert_eq!(
+            values("from 8 pm to 10pm, or 7 a.m., for 2 hours", Lang::En),
+            ["2"]
+        );
+        assert_eq!(values("2 pmol and 3 ampere", Lang::En), ["2", "3"]);
     }
 
     #[test]

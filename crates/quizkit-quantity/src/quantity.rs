@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(show(2e-6, Dim::TIME), "2 µs");
         assert_eq!(show(7e9, Dim::NONE), "7000000000");
         assert_eq!(show(1.5e20, Dim::NONE), "1.5e20");
-        assert_eq!(show(2.0, Dim([1, 0, 0, -1, 0, 0, 0, 0])), "2 B/param");
+        assert_eq!(show(2.0, Dim([1, 0, 0, -1, 0, 0, 0, 0, 0, 0])), "2 B/param");
         assert_eq!(show(-14e9, Dim::INFORMATION), "-14 GB");
         assert_eq!(show(0.0, Dim::TIME), "0 s");
         assert_eq!(show(1.0 / 3.0, Dim::NONE), "0.333333");

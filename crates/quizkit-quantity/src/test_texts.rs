@@ -1,12 +1,15 @@
 //! Real texts for the tests that compare a fast path with the straightforward version.
 
-/// The contents of every TOML file of the shipped bank and of the lint fixtures in this
-/// repository.
+/// The contents of every TOML file of the shipped bank, of the lint fixtures and of the
+/// held-out number corpora (`tests/corpora/numbers*`) in this repository.
 pub(crate) fn repository_texts() -> Vec<String> {
     let root = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let mut dirs = vec![
         root.join("questions"),
         root.join("crates/quizkit-lint/tests/fixtures"),
+        root.join("tests/corpora/numbers"),
+        root.join("tests/corpora/numbers-2"),
+        root.join("tests/corpora/numbers-2-flawed"),
     ];
     let mut texts = Vec::new();
     while let Some(dir) = dirs.pop() {

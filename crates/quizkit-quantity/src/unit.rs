@@ -65,6 +65,14 @@ const LEXICON: &[(&str, Base)] = {
             },
         ),
         ("bps", unit(0.125, Dim::DATA_RATE, Information, true, false)),
+        // Transfers, a count: `MT/s` and `GT/s` (memory and bus speeds) are counts per second.
+        (
+            "T",
+            Base {
+                needs_prefix: true,
+                ..unit(1.0, Dim::NONE, Large, true, false)
+            },
+        ),
         ("FLOP", unit(1.0, OP, Large, true, false)),
         ("FLOPs", unit(1.0, OP, Large, true, false)),
         ("FLOPS", unit(1.0, Dim::COMPUTE_RATE, Large, true, false)),
@@ -113,6 +121,13 @@ const LEXICON: &[(&str, Base)] = {
         ("parameters", unit(1.0, Dim::PARAMETER, Large, true, false)),
         ("token", unit(1.0, Dim::TOKEN, Large, true, false)),
         ("tokens", unit(1.0, Dim::TOKEN, Large, true, false)),
+        // Money; prose writes `€ 0,45`, `€0.45` and `$0.12` too, which it reads as these.
+        ("EUR", unit(1.0, Dim::EURO, None, false, false)),
+        ("euro", unit(1.0, Dim::EURO, None, false, false)),
+        ("euros", unit(1.0, Dim::EURO, None, false, false)),
+        ("USD", unit(1.0, Dim::DOLLAR, None, false, false)),
+        ("dollar", unit(1.0, Dim::DOLLAR, None, false, false)),
+        ("dollars", unit(1.0, Dim::DOLLAR, None, false, false)),
     ]
 };
 
@@ -183,6 +198,10 @@ const NAMES: &[&str] = &[
     "parameters",
     "token",
     "tokens",
+    "EUR",
+    "euro",
+    "USD",
+    "dollar",
 ];
 
 /// Short prefixes, longest first so `Ki` wins over `K`.
@@ -513,7 +532,7 @@ mod tests {
             "B" => return Some(unit(1.0, B, Information, true, false)),
             "s" => return Some(unit(1.0, S, All, true, false)),
             _ if name.len() <= 1
-                && !matches!(name, "b" | "h" | "W" | "J" | "A" | "C" | "V" | "m") =>
+                && !matches!(name, "b" | "h" | "W" | "J" | "A" | "C" | "V" | "m" | "T") =>
             {
                 return Option::None;
             }
@@ -528,6 +547,10 @@ mod tests {
                 ..unit(0.125, B, Information, true, false)
             },
             "bps" => unit(0.125, Dim::DATA_RATE, Information, true, false),
+            "T" => Base {
+                needs_prefix: true,
+                ..unit(1.0, Dim::NONE, Large, true, false)
+            },
             "FLOP" | "FLOPs" => unit(1.0, OP, Large, true, false),
             "FLOPS" => unit(1.0, Dim::COMPUTE_RATE, Large, true, false),
             "OP" | "OPs" => unit(1.0, OP, Large, true, false),
@@ -560,6 +583,8 @@ mod tests {
                 unit(1.0, Dim::PARAMETER, Large, true, false)
             }
             "token" | "tokens" => unit(1.0, Dim::TOKEN, Large, true, false),
+            "EUR" | "euro" | "euros" => unit(1.0, Dim::EURO, None, false, false),
+            "USD" | "dollar" | "dollars" => unit(1.0, Dim::DOLLAR, None, false, false),
             _ => return Option::None,
         })
     }

@@ -42,7 +42,8 @@ pub struct CalcArgs {
     /// An expression (`7e9 * 16 B -> GB`) or a claim (`14 GB / (2 TB/s) = 7 ms`, `≈` for
     /// approximately).
     pub expression: String,
-    /// The relative tolerance of `≈` claims.
+    /// The most a `≈` claim allows, relative; within it, one unit in the last significant
+    /// digit of the stated value or 2%, whichever is larger.
     #[arg(long, default_value_t = 0.10)]
     pub tolerance: f64,
 }
