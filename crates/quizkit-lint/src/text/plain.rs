@@ -49,8 +49,9 @@ fn strip(markdown: &str) -> String {
     out
 }
 
-/// True when [`plain`] returns `text` as it is: no Markdown marker (`* ` ~ [ ] _`), no control
-/// character, no white space but single spaces between words. Most texts of a bank are so.
+/// True when [`plain`] returns `text` as it is: no Markdown marker (`*`, a backtick, `~`, `[`,
+/// `]`, `_`), no control character, no white space but single spaces between words. Most
+/// texts of a bank are so.
 fn is_plain(text: &str) -> bool {
     let bytes = text.as_bytes();
     let marker = |b: &u8| *b < b' ' || matches!(b, b'*' | b'`' | b'~' | b'[' | b']' | b'_');
@@ -64,9 +65,10 @@ fn is_plain(text: &str) -> bool {
 /// The length of a text as read, in characters (Markdown markers not counted).
 pub fn plain_len(markdown: &str) -> usize {
     if is_plain(markdown) {
-        return markdown.chars().count();
+        markdown.chars().count()
+    } else {
+        strip(markdown).chars().count()
     }
-    plain(markdown).chars().count()
 }
 
 /// A text normalized for comparing options: Unicode compatibility forms (NFKC), case,
