@@ -2,6 +2,7 @@
 //! exact characters of a finding.
 
 use std::ops::{Deref, Range};
+use std::sync::OnceLock;
 
 use quizkit_model::{
     Allow, Bank, Category, FileId, LocalizedText, Question, SourceFile, Spanned, Topic,
@@ -9,6 +10,7 @@ use quizkit_model::{
 };
 
 use crate::lexicon::Lexicon;
+use crate::rules::missing_media::Link;
 use crate::{Rule, Selection, text};
 
 /// A question with where it stands in the bank.
@@ -82,6 +84,9 @@ pub struct Context<'a> {
     pub questions: Vec<QuestionRef<'a>>,
     /// The rules that run and their severities.
     pub selection: &'a Selection,
+    /// The bank's image links, found once for all the media rules
+    /// ([`crate::rules::missing_media::links`]).
+    pub(crate) image_links: OnceLock<Vec<Link<'a>>>,
 }
 
 impl<'a> Context<'a> {
@@ -102,6 +107,7 @@ impl<'a> Context<'a> {
             sources,
             questions,
             selection,
+            image_links: OnceLock::new(),
         }
     }
 

@@ -5,7 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::text::{self, numbers};
 use crate::{Check, Context, Finding, Level, Rule, Violation};
@@ -115,7 +115,7 @@ struct Stem {
 /// A word in lower case, in Unicode compatibility form (NFKC) when it is not ASCII.
 fn fold(word: &str) -> Cow<'_, str> {
     let lower = crate::text::lowercase(word);
-    if lower.is_ascii() {
+    if lower.is_ascii() || is_nfkc_quick(lower.chars()) == IsNormalized::Yes {
         lower
     } else {
         Cow::Owned(lower.nfkc().collect())
@@ -159,21 +159,21 @@ impl Stem {
     }
 }
 
-/// The Jaccard similarity of two sorted sets.
-fn jaccard(a: &[u64], b: &[u64]) -> f64 {
+/// The Jaccard similarity of two sorted sets when it is at least [`THRESHOLD`] (4/5): when
+/// they share at least 4/9 of `|a| + |b|`. `None` as soon as the members left cannot get there.
+fn similarity(a: &[u64], b: &[u64]) -> Option<f64> {
+    let need = (4 * (a.len() + b.len())).div_ceil(9).max(1);
     let (mut i, mut j, mut both) = (0, 0, 0);
     while i < a.len() && j < b.len() {
+        if both + (a.len() - i).min(b.len() - j) < need {
+            return None;
+        }
         both += usize::from(a[i] == b[j]);
         let (x, y) = (a[i], b[j]);
         i += usize::from(x <= y);
         j += usize::from(y <= x);
     }
-    let union = a.len() + b.len() - both;
-    if union == 0 {
-        0.0
-    } else {
-        both as f64 / union as f64
-    }
+    (both >= need).then(|| both as f64 / (a.len() + b.len() - both) as f64)
 }
 
 /// How many of a set's first members (in the search's order) another set with a Jaccard
@@ -215,59 +215,73 @@ fn exact_pairs(stems: &[Stem]) -> Vec<(usize, usize)> {
 ///
 /// A prefix-filtered inverted index (AllPairs): each stem's shingle fingerprints are ordered
 /// rarest first within the group, and two sets that are similar enough share a fingerprint
-/// among the first [`prefix_len`] of the larger and the first [`index_len`] of the smaller. Stems are probed smallest first against the
-/// prefixes indexed so far, and each candidate is confirmed on the shingles themselves.
+/// among the first [`prefix_len`] of the larger and the first [`index_len`] of the smaller.
+/// Stems are probed smallest first against the prefixes indexed so far; a candidate whose
+/// first shared shingle comes too late in either prefix to leave enough overlap is dropped
+/// (PPJoin's positional filter), and the others are confirmed on the shingles themselves.
 fn near_pairs(
     stems: &[Stem],
     group: &[usize],
     exact: &FxHashSet<(usize, usize)>,
 ) -> Vec<(usize, usize, f64)> {
-    let mut frequency: FxHashMap<u32, usize> = FxHashMap::default();
+    let shingles: usize = group.iter().map(|&at| stems[at].shingles.len()).sum();
+    let mut frequency: FxHashMap<u32, u32> =
+        FxHashMap::with_capacity_and_hasher(shingles, Default::default());
     for &at in group {
         for &s in &stems[at].shingles {
             *frequency.entry(fingerprint(s)).or_default() += 1;
         }
     }
     // Each stem's prefix in one order of all shingles, rarest fingerprint first: two stems
-    // similar enough share a shingle in their prefixes, and so its fingerprint.
-    let prefixes: Vec<Vec<u32>> = group
+    // similar enough share a shingle in their prefixes.
+    let prefixes: Vec<Vec<u64>> = group
         .iter()
         .map(|&at| {
-            let mut ordered: Vec<(usize, u64)> = (stems[at].shingles.iter())
+            let mut ordered: Vec<(u32, u64)> = (stems[at].shingles.iter())
                 .map(|&s| (frequency[&fingerprint(s)], s))
                 .collect();
             ordered.sort_unstable();
             ordered.truncate(prefix_len(ordered.len()));
-            ordered.into_iter().map(|(_, s)| fingerprint(s)).collect()
+            ordered.into_iter().map(|(_, s)| s).collect()
         })
         .collect();
     let mut order: Vec<usize> = (0..group.len()).collect();
     order.sort_by_key(|&k| (stems[group[k]].shingles.len(), k));
-    let mut index: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
-    // The stem each member was last a candidate of, so that a pair is confirmed once.
+    // By fingerprint, the members whose indexed prefix has a shingle with it, and where.
+    let mut index: FxHashMap<u32, Vec<(usize, usize)>> = FxHashMap::default();
+    // The stem each member was last a candidate of, so that a pair is looked at once.
     let mut candidate_of = vec![usize::MAX; group.len()];
     let mut found = Vec::new();
     for &k in &order {
-        let x = &stems[group[k]];
-        for other in prefixes[k].iter().filter_map(|f| index.get(f)).flatten() {
-            let other = *other;
-            if std::mem::replace(&mut candidate_of[other], k) == k {
-                continue;
-            }
-            let y = &stems[group[other]];
-            // Length filter: `y` is no larger than `x`, and their similarity at most |y|/|x|.
-            if 5 * y.shingles.len() < 4 * x.shingles.len() {
-                continue;
-            }
-            let similarity = jaccard(&x.shingles, &y.shingles);
-            let (earlier, later) = (k.min(other), k.max(other));
-            if similarity >= THRESHOLD && !exact.contains(&(group[earlier], group[later])) {
-                found.push((later, earlier, similarity));
+        let x = &stems[group[k]].shingles;
+        for (i, shingle) in prefixes[k].iter().enumerate() {
+            for &(other, j) in index.get(&fingerprint(*shingle)).into_iter().flatten() {
+                // Another shingle with the same fingerprint is not a shared one.
+                if prefixes[other][j] != *shingle
+                    || std::mem::replace(&mut candidate_of[other], k) == k
+                {
+                    continue;
+                }
+                let y = &stems[group[other]].shingles;
+                // Length filter: `y` is no larger than `x`, and their similarity at most |y|/|x|.
+                // Positional filter: this is the first shingle they share in the prefixes'
+                // order (an earlier one would have been met first), so they share at most it
+                // and those after it. A similarity of 4/5 needs an overlap of 4/9·(|x| + |y|).
+                let most = 1 + (x.len() - i - 1).min(y.len() - j - 1);
+                if 5 * y.len() < 4 * x.len() || 9 * most < 4 * (x.len() + y.len()) {
+                    continue;
+                }
+                let (earlier, later) = (k.min(other), k.max(other));
+                if let Some(similarity) = similarity(x, y)
+                    && !exact.contains(&(group[earlier], group[later]))
+                {
+                    found.push((later, earlier, similarity));
+                }
             }
         }
-        let indexed = index_len(stems[group[k]].shingles.len());
-        for &f in prefixes[k].iter().take(indexed) {
-            index.entry(f).or_default().push(k);
+        let indexed = index_len(x.len());
+        for (j, &shingle) in prefixes[k].iter().take(indexed).enumerate() {
+            index.entry(fingerprint(shingle)).or_default().push((k, j));
         }
     }
     found.sort_unstable_by_key(|&(later, earlier, _)| (later, earlier));
@@ -348,6 +362,17 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The Jaccard similarity of two sorted sets, computed in full.
+    fn jaccard(a: &[u64], b: &[u64]) -> f64 {
+        let both = a.iter().filter(|s| b.binary_search(s).is_ok()).count();
+        let union = a.len() + b.len() - both;
+        if union == 0 {
+            0.0
+        } else {
+            both as f64 / union as f64
+        }
+    }
 
     /// Stem texts from a small vocabulary with a few numbers, many of them copies of earlier
     /// ones with a word replaced, dropped or added, or in capitals: pairs fall on both sides
@@ -467,5 +492,8 @@ mod tests {
         assert_eq!(stem.shingles.len(), 4);
         assert_eq!(jaccard(&stem.shingles, &stem.shingles), 1.0);
         assert_eq!(jaccard(&[], &[]), 0.0);
+        assert_eq!(similarity(&stem.shingles, &stem.shingles), Some(1.0));
+        assert_eq!(similarity(&stem.shingles, &stem.shingles[1..]), None);
+        assert_eq!(similarity(&[], &[]), None);
     }
 }

@@ -90,7 +90,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .map_or(1024, |m| u64::from(m.value))
         * 1024;
     let links = links(cx);
-    for (path, (content, link)) in files(&links) {
+    for (path, (content, link)) in files(links) {
         let size = match content {
             MediaContent::Bytes(bytes) => bytes.len() as u64,
             MediaContent::TooLarge(size) => *size,

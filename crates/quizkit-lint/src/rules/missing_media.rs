@@ -51,6 +51,7 @@ pub const RULE: Rule = Rule {
 };
 
 /// An image link of the bank, with where it is written and what it finds.
+#[derive(Debug)]
 pub(crate) struct Link<'a> {
     /// The text it is in.
     pub text: TextRef<'a>,
@@ -73,26 +74,29 @@ impl Link<'_> {
     }
 }
 
-/// Every image link of the bank, in bank order.
-pub(crate) fn links<'a>(cx: &Context<'a>) -> Vec<Link<'a>> {
-    let mut out = Vec::new();
-    for text in cx.bank.texts() {
-        // Made only for a text with an image: most have none.
-        let mut dir = None;
-        for entry in &text.text.entries {
-            for image in image_links(&entry.text.value) {
-                let dir = dir.get_or_insert_with(|| text.dir());
-                let lookup = cx.bank.media.lookup(dir, &image.dest);
-                out.push(Link {
-                    text,
-                    entry,
-                    image,
-                    lookup,
-                });
+/// Every image link of the bank, in bank order: found on the first call, kept in `cx` for the
+/// other media rules.
+pub(crate) fn links<'c, 'a>(cx: &'c Context<'a>) -> &'c [Link<'a>] {
+    cx.image_links.get_or_init(|| {
+        let mut out = Vec::new();
+        for text in cx.bank.texts() {
+            // Made only for a text with an image: most have none.
+            let mut dir = None;
+            for entry in &text.text.entries {
+                for image in image_links(&entry.text.value) {
+                    let dir = dir.get_or_insert_with(|| text.dir());
+                    let lookup = cx.bank.media.lookup(dir, &image.dest);
+                    out.push(Link {
+                        text,
+                        entry,
+                        image,
+                        lookup,
+                    });
+                }
             }
         }
-    }
-    out
+        out
+    })
 }
 
 /// Each file the links find, with its content and the first link that names it (by file and

@@ -221,7 +221,7 @@ pub(crate) fn findings(bytes: &[u8]) -> Vec<String> {
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let links = links(cx);
-    for (path, (content, link)) in files(&links) {
+    for (path, (content, link)) in files(links) {
         let MediaContent::Bytes(bytes) = content else {
             continue;
         };

@@ -81,7 +81,7 @@ fn claimed(path: &str) -> Option<&'static str> {
 
 fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let links = links(cx);
-    for (path, (content, link)) in files(&links) {
+    for (path, (content, link)) in files(links) {
         if let MediaContent::Bytes(bytes) = content
             && MediaType::sniff(bytes).is_none()
         {

@@ -2,11 +2,20 @@
 
 use std::borrow::Cow;
 
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 /// The text as a reader sees it: Markdown emphasis and code markers and link targets removed,
 /// white space collapsed.
 pub fn plain(markdown: &str) -> String {
+    if is_plain(markdown) {
+        markdown.to_owned()
+    } else {
+        strip(markdown)
+    }
+}
+
+/// [`plain`], character by character.
+fn strip(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len());
     let mut prev: Option<char> = None;
     let mut chars = markdown.char_indices().peekable();
@@ -40,9 +49,26 @@ pub fn plain(markdown: &str) -> String {
     out
 }
 
+/// True when [`plain`] returns `text` as it is: no Markdown marker (`*`, a backtick, `~`, `[`,
+/// `]`, `_`), no control character, no white space but single spaces between words. Most
+/// texts of a bank are so.
+fn is_plain(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let marker = |b: &u8| *b < b' ' || matches!(b, b'*' | b'`' | b'~' | b'[' | b']' | b'_');
+    !bytes.iter().any(marker)
+        && bytes.first() != Some(&b' ')
+        && bytes.last() != Some(&b' ')
+        && memchr::memmem::find(bytes, b"  ").is_none()
+        && (text.is_ascii() || !text.chars().any(|c| c != ' ' && c.is_whitespace()))
+}
+
 /// The length of a text as read, in characters (Markdown markers not counted).
 pub fn plain_len(markdown: &str) -> usize {
-    plain(markdown).chars().count()
+    if is_plain(markdown) {
+        markdown.chars().count()
+    } else {
+        strip(markdown).chars().count()
+    }
 }
 
 /// A text normalized for comparing options: Unicode compatibility forms (NFKC), case,
@@ -83,16 +109,30 @@ pub fn normalize_plain(plain: &str) -> String {
         joined.truncate(kept);
     }
     let edge = |c: char| ".,;:!?'\"()".contains(c);
-    joined.trim_matches(edge).trim().to_owned()
+    let kept = joined.trim_matches(edge).trim();
+    if kept.len() == joined.len() {
+        joined
+    } else {
+        kept.to_owned()
+    }
 }
 
-/// Compatibility forms (NFKC), lower case, and typographic quotes and dashes folded.
+/// Compatibility forms (NFKC), lower case, and typographic quotes and dashes folded. Most
+/// texts are already in NFKC, which a quick check tells without normalizing.
 fn fold(plain: &str) -> String {
-    plain
-        .nfkc()
-        .flat_map(char::to_lowercase)
-        .map(fold_char)
-        .collect()
+    if is_nfkc_quick(plain.chars()) == IsNormalized::Yes {
+        plain
+            .chars()
+            .flat_map(char::to_lowercase)
+            .map(fold_char)
+            .collect()
+    } else {
+        plain
+            .nfkc()
+            .flat_map(char::to_lowercase)
+            .map(fold_char)
+            .collect()
+    }
 }
 
 /// A typographic quote or dash as its ASCII counterpart; other characters as they are.
@@ -108,6 +148,24 @@ fn fold_char(c: char) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A text [`is_plain`] passes is one that stripping leaves as it is; folding skips
+        /// NFKC only where it would change nothing.
+        #[test]
+        fn shortcuts_change_nothing(text in prop_oneof![
+            "[a-zA-Zé ,.\u{a0}\u{fb01}’-]{0,12}",
+            "[a-zA-Zé ,.*_`~\\[\\]()\t\u{a0}\u{fb01}’-]{0,12}",
+        ]) {
+            if is_plain(&text) {
+                prop_assert_eq!(strip(&text), text.clone());
+            }
+            let full: String =
+                text.nfkc().flat_map(char::to_lowercase).map(fold_char).collect();
+            prop_assert_eq!(fold(&text), full);
+        }
+    }
 
     #[test]
     fn plain_drops_markdown_markers_and_link_targets() {
