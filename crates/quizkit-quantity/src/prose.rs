@@ -2245,10 +2245,14 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         if i <= base {
             return true;
         }
-        let words = toks
+        // The claim's tokens: the tokens are in text order, so the first is found by halving.
+        let first = toks.partition_point(|t| t.start < c.span.start);
+        let words = toks[first..]
             .iter()
             .enumerate()
-            .filter(|&(r, t)| c.span.start <= t.start && t.end <= c.span.end && is_phrase(tk, r));
+            .map(|(k, t)| (first + k, t))
+            .take_while(|(_, t)| t.end <= c.span.end)
+            .filter(|&(r, _)| is_phrase(tk, r));
         let (mut phrase, mut per) = (false, false);
         for (_, t) in words {
             phrase |= matches!(t.k, K::Rel(_));
