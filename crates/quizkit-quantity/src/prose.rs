@@ -1625,6 +1625,14 @@ fn build_checked(
     (built, implied_unit, checked)
 }
 
+/// A candidate that is no claim: it does not parse, says nothing to check, or is too long.
+fn unreadable(checked: &Result<Outcome, Error>) -> bool {
+    matches!(
+        checked,
+        Err(Error::Syntax { .. } | Error::NotAClaim { .. } | Error::TooLong { .. })
+    )
+}
+
 /// The longest candidate that parses: the side before the relation shrinks from its start
 /// (`2023 7 × 2 = 14`), the side after it from its end (a run that went on to the next
 /// line). At most [`MAX_STEPS`] candidates, so hostile text cannot make this slow.
@@ -1665,8 +1673,7 @@ fn parse_candidates(
             if is_end(toks[e - 1].k) && (!need_op || has_op(toks, &comp)) && ranges.0 == ranges.1 {
                 let (built, implied_unit, checked) = build_checked(tk, &comp, rel, &stated);
                 match checked {
-                    Err(Error::Syntax { .. } | Error::NotAClaim { .. } | Error::TooLong { .. }) => {
-                    }
+                    checked if unreadable(&checked) => {}
                     checked => {
                         // A currency sign before the first number (`€50 / 7`) starts the claim.
                         let lo = toks[l].start.min(toks[l + 1].start);
@@ -1683,12 +1690,19 @@ fn parse_candidates(
                             segments: built.segments,
                             checked: Checked(checked),
                         };
-                        let upper = ranges.0.then(|| {
-                            tk.high_end.set(true);
-                            let upper = build_checked(tk, &comp, rel, &stated);
-                            tk.high_end.set(false);
-                            claim(upper)
-                        });
+                        // The range's upper ends make a claim of their own, which must parse
+                        // as well (`8E440–0//0 = 0–0`: the low ends overflow, the high ends
+                        // are no expression).
+                        let upper = ranges
+                            .0
+                            .then(|| {
+                                tk.high_end.set(true);
+                                let upper = build_checked(tk, &comp, rel, &stated);
+                                tk.high_end.set(false);
+                                upper
+                            })
+                            .filter(|(_, _, checked)| !unreadable(checked))
+                            .map(claim);
                         return Some(Found {
                             claim: claim((built, implied_unit, checked)),
                             comp,
@@ -2430,6 +2444,18 @@ mod tests {
             v("1,000 / 165 ≈ 6.1 ms", Lang::En),
             one("(1000 / 165) ms ≈ 6.1 ms", true)
         );
+    }
+
+    /// Found by `cargo fuzz run extract_claims`: the low ends of the ranges made a claim (that
+    /// overflows), and the high ends one that does not parse, which was returned.
+    #[test]
+    fn a_ranges_high_ends_that_do_not_parse_make_no_claim() {
+        for lang in [Lang::Nl, Lang::En] {
+            for c in extract_claims("8E440–0//0=0–0", lang) {
+                let checked = c.check(&Options::default());
+                assert!(!matches!(checked, Err(Error::Syntax { .. })), "{}", c.expr);
+            }
+        }
     }
 
     #[test]
