@@ -16,6 +16,24 @@ pub mod moodle;
 pub mod qti;
 mod zipped;
 
+/// A bank loaded from `(path, text)` files, which must load without an error: the exporters'
+/// unit tests build their banks with it.
+#[cfg(test)]
+pub(crate) fn test_bank(files: &[(&str, &str)]) -> quizkit_model::Bank {
+    use quizkit_model::{Content, InputFile};
+    let loaded = quizkit_model::load(
+        files
+            .iter()
+            .map(|(path, text)| InputFile {
+                path: (*path).to_owned(),
+                content: Content::Bytes(text.as_bytes().to_vec()),
+            })
+            .collect(),
+    );
+    assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);
+    loaded.bank.expect("a bank")
+}
+
 use std::collections::BTreeMap;
 
 use quizkit_model::Bank;

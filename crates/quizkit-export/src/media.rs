@@ -129,7 +129,7 @@ pub fn links(text: &LocalizedText, lang: &str) -> Vec<ImageLink> {
 /// question `q-plain` shows none.
 #[cfg(test)]
 pub(crate) mod testing {
-    use quizkit_model::{Bank, Content, InputFile, MediaContent};
+    use quizkit_model::{Bank, MediaContent};
 
     /// A real 2×2 PNG (red, blue / blue, red).
     pub const PNG: &[u8] = &[
@@ -170,17 +170,7 @@ options = ["four", "five"]
 "#,
             ),
         ];
-        let loaded = quizkit_model::load(
-            files
-                .iter()
-                .map(|(path, text)| InputFile {
-                    path: (*path).to_owned(),
-                    content: Content::Bytes(text.as_bytes().to_vec()),
-                })
-                .collect(),
-        );
-        assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);
-        let mut bank = loaded.bank.expect("a bank");
+        let mut bank = crate::test_bank(&files);
         let media = &mut bank.media.files;
         media.insert(
             "c/t/diagram één #1.svg".into(),

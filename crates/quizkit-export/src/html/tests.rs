@@ -1,20 +1,5 @@
-use quizkit_model::{Content, InputFile, load};
-
 use super::*;
-
-fn bank(files: &[(&str, &str)]) -> Bank {
-    let loaded = load(
-        files
-            .iter()
-            .map(|(path, text)| InputFile {
-                path: (*path).to_owned(),
-                content: Content::Bytes(text.as_bytes().to_vec()),
-            })
-            .collect(),
-    );
-    assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);
-    loaded.bank.expect("a bank")
-}
+use crate::test_bank as bank;
 
 const CONFIG: &str = r#"
 id = "demo"
