@@ -86,18 +86,29 @@ fn languages(q: &Table, file_lang: &str) -> Vec<String> {
 /// key, feedback), general feedback.
 type Said = (String, Vec<(String, bool, String)>, String);
 
-fn expected(q: &Table, lang: &str) -> Said {
-    let options: Vec<&Table> = q
-        .get("option")
+/// A sheet question's options, in order.
+fn options(q: &Table) -> Vec<&Table> {
+    q.get("option")
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(Value::as_table).collect())
-        .unwrap_or_default();
-    let fraction = |o: &Table| {
-        o.get("fraction")
-            .and_then(|f| f.as_float().or_else(|| f.as_integer().map(|i| i as f64)))
-            .unwrap_or(0.0)
-    };
-    let single = q.get("single").and_then(Value::as_bool).unwrap_or(true);
+        .unwrap_or_default()
+}
+
+/// An option's fraction (`1.0` for 100%), written as a float or an integer.
+fn fraction(o: &Table) -> f64 {
+    o.get("fraction")
+        .and_then(|f| f.as_float().or_else(|| f.as_integer().map(|i| i as f64)))
+        .unwrap_or(0.0)
+}
+
+/// Whether a sheet question is single choice (the default).
+fn single(q: &Table) -> bool {
+    q.get("single").and_then(Value::as_bool).unwrap_or(true)
+}
+
+fn expected(q: &Table, lang: &str) -> Said {
+    let options = options(q);
+    let single = single(q);
     let best = options.iter().map(|o| fraction(o)).fold(0.0, f64::max);
     let truefalse = str_of(q, "type") == "truefalse";
     let options = options
@@ -149,16 +160,7 @@ fn got(q: &Question, lang: &str, truefalse: bool) -> Said {
 
 /// Several answers at 100% on a single-choice question: Moodle imports it, quizkit skips it.
 fn several_keys(q: &Table) -> bool {
-    let single = q.get("single").and_then(Value::as_bool).unwrap_or(true);
-    let full = q
-        .get("option")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_table)
-        .filter(|o| o.get("fraction").and_then(Value::as_float) == Some(1.0))
-        .count();
-    single && full > 1
+    single(q) && options(q).iter().filter(|o| fraction(o) == 1.0).count() > 1
 }
 
 fn import(source: &Path, format: &str, lang: &str) -> Parsed {
