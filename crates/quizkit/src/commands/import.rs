@@ -566,10 +566,9 @@ fn write_bank(dir: &Path, target: &Target, files: &[(&str, &[u8])]) -> Result<()
 /// The language all of `files` are in, as [`quizkit_import::guess_language`] reads the start
 /// of each; `None` when a file says nothing or two disagree.
 fn guess_files_language(files: &[(&PathBuf, Vec<u8>)]) -> Option<&'static str> {
-    let mut guesses = files.iter().map(|(_, bytes)| {
-        let start = &bytes[..bytes.len().min(64 * 1024)];
-        quizkit_import::guess_language(&String::from_utf8_lossy(start))
-    });
+    let mut guesses = files
+        .iter()
+        .map(|(_, bytes)| quizkit_import::guess_language(bytes));
     let first = guesses.next()??;
     guesses.all(|g| g == Some(first)).then_some(first)
 }
