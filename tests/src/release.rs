@@ -61,7 +61,10 @@ fn packed() -> &'static (PathBuf, String) {
         let exe = std::env::current_exe().unwrap_or_default();
         let name = exe.file_stem().unwrap_or_default().to_string_lossy();
         let stage = temp_dir(&format!("release-stage-{name}"));
-        std::fs::copy(quizkit_bin(), stage.join("quizkit")).expect("copy the quizkit binary");
+        // A link where the file system allows it: the debug binary is large, and tar reads it.
+        std::fs::hard_link(quizkit_bin(), stage.join("quizkit"))
+            .or_else(|_| std::fs::copy(quizkit_bin(), stage.join("quizkit")).map(drop))
+            .expect("link or copy the quizkit binary");
         sh(
             &format!(
                 "tar -cf - quizkit | gzip -1 > quizkit-{target}.tar.gz && \
