@@ -82,7 +82,7 @@ impl<'q> Text<'q> {
                 .lone_capitals
                 .get_or_init(|| lone_capitals(self.value()))
         };
-        phrases.may_occur(self.value(), found, capitals)
+        phrases.may_occur(found, capitals)
     }
     /// [`text::plain`] of the text.
     pub fn plain(&self) -> &str {
