@@ -207,7 +207,7 @@ pub fn resolve(topic_dir: &str, dest: &str) -> Resolution {
     if dest.starts_with("//") || has_scheme(dest) {
         return Resolution::External;
     }
-    let decoded = percent_decode(dest);
+    let decoded = percent_decode(dest).unwrap_or_else(|| dest.to_owned());
     let is_absolute = decoded.starts_with('/')
         || decoded.starts_with('\\')
         || decoded.as_bytes().get(1) == Some(&b':');
@@ -239,9 +239,9 @@ fn has_scheme(dest: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
-/// `%XX` escapes decoded; an escape that is not valid UTF-8 or not two hex digits is kept as
-/// written.
-fn percent_decode(s: &str) -> String {
+/// A link target or URL path with its `%XX` escapes decoded (two hex digits each); `None`
+/// when the decoded bytes are not UTF-8.
+pub fn percent_decode(s: &str) -> Option<String> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -258,7 +258,7 @@ fn percent_decode(s: &str) -> String {
             }
         }
     }
-    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
+    String::from_utf8(out).ok()
 }
 
 /// `base/rel` with `.` and `..` folded, `/`-separated, or `None` when it climbs above the root.
@@ -421,6 +421,16 @@ mod tests {
         let links = image_links(md);
         assert_eq!(links[0].dest, "far/away.png");
         assert_eq!(&md[links[0].range.clone()], "![x][r]");
+    }
+
+    #[test]
+    fn percent_escapes_are_two_hex_digits_of_utf_8() {
+        assert_eq!(percent_decode("a%20b%C3%A9.png").as_deref(), Some("a bé.png"));
+        // Not an escape: kept as written.
+        for s in ["%+f", "%4", "%zz", "100%"] {
+            assert_eq!(percent_decode(s).as_deref(), Some(s));
+        }
+        assert_eq!(percent_decode("%FF.png"), None);
     }
 
     #[test]

@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use quizkit_export::{Options, html};
 use quizkit_lint::{Check, Selection};
-use quizkit_model::{Bank, Category, Diagnostic, InputFile, Loaded, Severity, SourceFile, Topic};
+use quizkit_model::{
+    Bank, Category, Diagnostic, InputFile, Loaded, Severity, SourceFile, Topic, media,
+};
 use serde_json::{Value, json};
 
 use crate::cli::{BankArg, GlobalArgs};
@@ -714,28 +716,6 @@ fn content_type(path: &str) -> &'static str {
     }
 }
 
-/// `%XX` escapes decoded; `None` when the result is not UTF-8.
-fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && let Some(b) = std::str::from_utf8(&bytes[i + 1..i + 3])
-                .ok()
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-        {
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
 fn respond(request: tiny_http::Request, status: u16, kind: &str, body: Vec<u8>) {
     let mut response = tiny_http::Response::from_data(body).with_status_code(status);
     for (name, value) in [("Content-Type", kind), ("Cache-Control", "no-store")] {
@@ -845,7 +825,7 @@ fn serve(request: tiny_http::Request, shared: &Shared, host_ok: &dyn Fn(&str) ->
         respond(request, 200, "application/json", body);
         return;
     }
-    let Some(path) = percent_decode(url.trim_start_matches('/')) else {
+    let Some(path) = media::percent_decode(url.trim_start_matches('/')) else {
         respond(
             request,
             400,
