@@ -807,4 +807,26 @@ mod tests {
         assert!(!flag(Some("0"), true));
         assert!(flag(None, true));
     }
+
+    #[test]
+    fn single_choice_without_a_full_answer_is_skipped_saying_what_to_do() {
+        // A generator that leaves out `<single>false</single>`: two halves, no key.
+        let xml = "<quiz><question type='multichoice'><name><text>Baltic</text></name>\
+            <questiontext><text>Select the two Baltic states.</text></questiontext>\
+            <answer fraction='50.0'><text>Estonia</text></answer>\
+            <answer fraction='50.0'><text>Lithuania</text></answer>\
+            <answer fraction='0.0'><text>Finland</text></answer></question></quiz>";
+        let p = import(xml.as_bytes().to_vec(), &Options::default());
+        assert!(p.items.is_empty());
+        assert_eq!(p.skipped.len(), 1);
+        assert_eq!(p.skipped[0].name, "Baltic");
+        let d = &p.diagnostics[0];
+        assert_eq!(d.code, "I002");
+        assert!(
+            d.message.contains("no answer is worth 100%"),
+            "{}",
+            d.message
+        );
+        assert!(d.message.contains("multiple response"), "{}", d.message);
+    }
 }

@@ -1,7 +1,8 @@
-//! The held-out import corpus (`tests/corpus-2/`, see its README): files as other programs and
-//! people write them, each with a `<file>.expected.toml` answer sheet saying what Moodle 4.5's
-//! importer reads from it (for CSV, what the columns mean), written from a brief by someone who
-//! did not read quizkit's code, after the importers were built.
+//! The held-out import corpora (`tests/corpus-2/` and `tests/corpus-3/`, one test each, see
+//! their READMEs): files as other programs and people write them, each with a
+//! `<file>.expected.toml` answer sheet saying what Moodle 4.5's importer reads from it (for
+//! CSV, what the columns mean), written from a brief by someone who did not read quizkit's
+//! code, after the importers were built.
 //!
 //! For every question a sheet marks `imported`, quizkit must give the same stem, options in
 //! order, key, per-option feedback and general feedback, compared as plain text; every other
@@ -10,10 +11,15 @@
 //! - a single-choice question with partial credit keeps only the 100% answer as its key, and
 //!   the import reports the change (`I003`);
 //! - a single-choice question with several answers at 100% (GIFT's unescaped `=`) is skipped
-//!   and reported, where Moodle imports a question with four keys;
+//!   and reported, where Moodle imports a question with four keys; so is one with no answer at
+//!   100% (corpus-3's `Q4 Baltic states`: two at 50% and no `<single>false</single>`), where
+//!   Moodle imports radio buttons that each give half the marks;
 //! - a file Moodle refuses as a whole (`refused = true`: a blank line inside a GIFT answer
 //!   block, an Aiken question over several lines) is never imported silently: quizkit reports
-//!   each broken question and keeps the sound ones, or refuses the file;
+//!   each broken question and keeps the sound ones, or refuses the file; a file Moodle refuses
+//!   for not being UTF-8 is converted from Windows-1252 with a warning (`I006`). Where the
+//!   sheet says which questions Moodle reads once the refusal is lifted (corpus-3: the file
+//!   saved as UTF-8, or "Stop on error" off), those are compared question by question too;
 //! - true/false options are compared by position (their words are quizkit's).
 //!
 //! The figures are printed (`cargo test -p quizkit-import --test corpus_2 -- --nocapture`) and
@@ -157,9 +163,10 @@ fn got(q: &Question, lang: &str, truefalse: bool) -> Said {
     )
 }
 
-/// Several answers at 100% on a single-choice question: Moodle imports it, quizkit skips it.
-fn several_keys(q: &Table) -> bool {
-    single(q) && options(q).iter().filter(|o| fraction(o) == 1.0).count() > 1
+/// A single-choice question with several answers at 100%, or none (two at 50%): Moodle
+/// imports it, quizkit needs exactly one key and skips it.
+fn not_one_key(q: &Table) -> bool {
+    single(q) && options(q).iter().filter(|o| fraction(o) == 1.0).count() != 1
 }
 
 /// Whether the sheet says Moodle imports question `q`.
@@ -167,9 +174,8 @@ fn imported(q: &Table) -> bool {
     q.get("imported").and_then(Value::as_bool) == Some(true)
 }
 
-fn import(source: &Path, format: &str, lang: &str) -> Parsed {
+fn import(bytes: Vec<u8>, format: &str, lang: &str) -> Parsed {
     let format = quizkit_import::format(format).expect("a format");
-    let bytes = std::fs::read(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
     (format.import)(
         bytes,
         &Options {
@@ -208,14 +214,21 @@ fn check(corpus: &str) {
             .iter()
             .find_map(|q| q.get("lang").and_then(Value::as_str))
             .unwrap_or(file_lang);
-        let parsed = import(&source, str_of(&sheet, "format"), lang);
+        let bytes = std::fs::read(&source).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let utf8 = std::str::from_utf8(&bytes).is_ok();
+        let parsed = import(bytes, str_of(&sheet, "format"), lang);
         if sheet.get("refused").and_then(Value::as_bool) == Some(true) {
             let errors = parsed
                 .diagnostics
                 .iter()
                 .filter(|d| d.code != "I006")
                 .count();
-            if !parsed.failed() && errors == 0 {
+            let converted = parsed.diagnostics.iter().any(|d| d.code == "I006");
+            if !utf8 && !converted {
+                failures.push(format!(
+                    "{name}: not UTF-8, and quizkit did not report converting it"
+                ));
+            } else if utf8 && !parsed.failed() && errors == 0 {
                 failures.push(format!(
                     "{name}: Moodle refuses this file, and quizkit imported it without a word"
                 ));
@@ -239,7 +252,7 @@ fn check(corpus: &str) {
         let skipped_names: Vec<&str> = parsed.skipped.iter().map(|s| s.name.as_str()).collect();
         for q in qs {
             let title = str_of(q, "name");
-            if !imported(q) || several_keys(q) {
+            if !imported(q) || not_one_key(q) {
                 skipped += 1;
                 if skipped_names
                     .iter()
