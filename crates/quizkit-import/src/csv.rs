@@ -199,6 +199,7 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
     };
     let header_start = header.position().map_or(0, |p| p.byte() as usize);
     let mut columns: Vec<Column> = Vec::new();
+    let mut left_out: Vec<String> = Vec::new();
     let mut cell_at = header_start;
     for (i, name) in header.iter().enumerate() {
         let mapped = options
@@ -241,6 +242,7 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
             }
             None => {
                 columns.push(Column::LeftOut(i));
+                left_out.push(format!("`{}`", name.trim()));
                 parsed.diagnostics.push(
                     diag(
                         "I007",
@@ -254,7 +256,7 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
                     )
                     .with_label("this header")
                     .with_help(format!(
-                        "if it holds something quizkit reads, map it with `--columns \"{}=explanation\"` (for example) or rename it. The columns understood are {}; a text column may name its language, as `stem.nl`",
+                        "if it holds something quizkit reads, rename it or map it with `--columns \"{}=COLUMN\"`; delete it to leave it out without this warning. The columns understood are {}; a text column may name its language, as `stem.nl`",
                         name.trim(),
                         COLUMNS.join(", ")
                     )),
@@ -267,6 +269,14 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
         let has_answer = columns.contains(&Column::Answer);
         if !has_stem || !has_answer {
             let missing = if has_stem { "answer" } else { "stem" };
+            let unknown = if left_out.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "the header names columns quizkit does not understand: {} (map one with `--columns \"NAME={missing}\"`); ",
+                    left_out.join(", ")
+                )
+            };
             parsed.diagnostics.push(
                 diag(
                     "I001",
@@ -276,7 +286,10 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
                     format!("the header row has no `{missing}` column"),
                 )
                 .with_label("the header row")
-                .with_help(format!("the columns understood are {}", COLUMNS.join(", "))),
+                .with_help(format!(
+                    "{unknown}the columns understood are {}",
+                    COLUMNS.join(", ")
+                )),
             );
         }
     }
@@ -577,7 +590,10 @@ mod tests {
         let d = &p.diagnostics[0];
         assert!(d.message.contains("`Vraag`"), "{}", d.message);
         assert!(d.help.as_deref().unwrap_or("").contains("stem"));
-        assert!(p.diagnostics[1].message.contains("no `stem` column"));
+        let missing = &p.diagnostics[1];
+        assert!(missing.message.contains("no `stem` column"));
+        let help = missing.help.as_deref().unwrap_or("");
+        assert!(help.contains("does not understand: `Vraag`"), "{help}");
         let mapped = import(
             b"Vraag,A,B,answer\nx,y,z,A\n".to_vec(),
             &Options {
