@@ -442,6 +442,12 @@ const OTHER_CORE_TYPES: &[&str] = &[
     "calculated",
     "calculatedsimple",
     "calculatedmulti",
+    "ddwtos",
+    "gapselect",
+    "ddimageortext",
+    "ddmarker",
+    "randomsamatch",
+    "ordering",
 ];
 
 fn question(el: &El, path: &[String], options: &Options, parsed: &mut Parsed) {
@@ -474,6 +480,13 @@ fn question(el: &El, path: &[String], options: &Options, parsed: &mut Parsed) {
                         "{other} question `{shown}` skipped: quizkit holds multiple-choice questions only"
                     ),
                     "rewrite it as a multiple-choice question to bring it into the bank",
+                )
+            } else if other == "random" {
+                (
+                    format!(
+                        "random question `{shown}` skipped: it holds no question of its own, it draws one from a category when a quiz is taken (Moodle's XML import refuses it and stops the whole file)"
+                    ),
+                    "import the questions of the category it draws from",
                 )
             } else if other.is_empty() {
                 (
@@ -806,6 +819,23 @@ mod tests {
         assert!(!flag(Some("false"), true));
         assert!(!flag(Some("0"), true));
         assert!(flag(None, true));
+    }
+
+    #[test]
+    fn a_random_question_is_skipped_as_what_it_is() {
+        let xml = "<quiz><question type=\"random\"><name><text>Willekeurig</text></name>\
+            <questiontext format=\"html\"><text>0</text></questiontext></question></quiz>";
+        let p = import(xml.as_bytes().to_vec(), &Options::default());
+        assert!(p.items.is_empty());
+        assert_eq!(p.skipped[0].kind, "random");
+        let d = &p.diagnostics[0];
+        assert_eq!(d.code, "I002");
+        assert!(
+            d.message.contains("draws one from a category"),
+            "{}",
+            d.message
+        );
+        assert!(!d.message.contains("plugin"), "{}", d.message);
     }
 
     #[test]
