@@ -290,4 +290,9 @@ pub const CODES: &[(&str, &str, &str)] = &[
         "column-left-out",
         "A spreadsheet column quizkit does not understand: its cells are not imported.",
     ),
+    (
+        "I008",
+        "whitespace-dropped",
+        "Whitespace between two entity references or CDATA sections of a Moodle XML text, dropped as Moodle's importer drops it where it joins words.",
+    ),
 ];
