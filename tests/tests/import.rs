@@ -442,7 +442,8 @@ fn hostile_text_formats_end_in_their_documented_exit_codes() {
         &fixture("hostile/ragged.csv"),
         &["--columns", "stem=nonsense"],
         &[
-            "`stem` is not one quizkit understands",
+            "no `stem` column",
+            "does not understand: `stem`",
             "answer",
             "feedback_A",
         ],

@@ -303,7 +303,14 @@ pub(crate) fn key_from_weights(
         let full: Vec<usize> = (0..weights.len())
             .filter(|&i| weights[i] >= 0.99999)
             .collect();
-        if full.len() != 1 {
+        if full.is_empty() {
+            return Err(
+                "it is single choice and no answer is worth 100%; quizkit needs exactly one key \
+                 (give the right answer 100%, or make it multiple response if several are right)"
+                    .to_owned(),
+            );
+        }
+        if full.len() > 1 {
             return Err(format!(
                 "it is single choice with {} answers at 100%; quizkit needs exactly one key",
                 full.len()

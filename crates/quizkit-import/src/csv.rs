@@ -6,7 +6,9 @@
 //! its language (`stem.nl`, `A.en`, `explanation.nl`), else it is in the language of
 //! [`Options::lang`]. Names are matched without regard to case, `question` is taken for
 //! `stem` and `key` for `answer`, and [`Options::columns`] maps other headers (`Vraag` →
-//! `stem`). A header that maps to nothing is an error that lists the columns understood.
+//! `stem`). A column whose header maps to nothing is left out with a warning that lists the
+//! columns understood (a spreadsheet often keeps columns of its own, as a difficulty); a file
+//! without a `stem` or an `answer` column is an error.
 //!
 //! The separator is whichever of `,`, `;` and tab the header row uses most (Excel writes `;`
 //! where the decimal separator is a comma); quoted fields may hold separators, quotes (`""`)
@@ -38,6 +40,8 @@ enum Column {
     Explanation(Option<String>),
     Feedback(usize, Option<String>),
     Tags,
+    /// A column quizkit does not understand, at this place in the header: left out.
+    LeftOut(usize),
 }
 
 /// The column names understood, for the error message.
@@ -195,6 +199,7 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
     };
     let header_start = header.position().map_or(0, |p| p.byte() as usize);
     let mut columns: Vec<Column> = Vec::new();
+    let mut left_out: Vec<String> = Vec::new();
     let mut cell_at = header_start;
     for (i, name) in header.iter().enumerate() {
         let mapped = options
@@ -219,30 +224,42 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
                     .with_help("name each column once"),
                 );
             }
-            None => {
-                let help = if name.trim().is_empty() {
-                    format!(
-                        "column {} has no name; name it, or delete the column. The columns understood are {}",
-                        i + 1,
-                        COLUMNS.join(", ")
-                    )
-                } else {
-                    format!(
-                        "map it with `--columns \"{}=stem\"` (for example), or rename it. The columns understood are {}; a text column may name its language, as `stem.nl`",
-                        name.trim(),
-                        COLUMNS.join(", ")
-                    )
-                };
+            None if name.trim().is_empty() => {
                 parsed.diagnostics.push(
                     diag(
                         "I001",
                         Severity::Error,
                         options,
                         span,
-                        format!("the column `{name}` is not one quizkit understands"),
+                        format!("column {} has no name", i + 1),
                     )
                     .with_label("this header")
-                    .with_help(help),
+                    .with_help(format!(
+                        "name it, or delete the column. The columns understood are {}",
+                        COLUMNS.join(", ")
+                    )),
+                );
+            }
+            None => {
+                columns.push(Column::LeftOut(i));
+                left_out.push(format!("`{}`", name.trim()));
+                parsed.diagnostics.push(
+                    diag(
+                        "I007",
+                        Severity::Warning,
+                        options,
+                        span,
+                        format!(
+                            "the column `{}` is not one quizkit understands; its cells are left out",
+                            name.trim()
+                        ),
+                    )
+                    .with_label("this header")
+                    .with_help(format!(
+                        "if it holds something quizkit reads, rename it or map it with `--columns \"{}=COLUMN\"`; delete it to leave it out without this warning. The columns understood are {}; a text column may name its language, as `stem.nl`",
+                        name.trim(),
+                        COLUMNS.join(", ")
+                    )),
                 );
             }
         }
@@ -252,6 +269,14 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
         let has_answer = columns.contains(&Column::Answer);
         if !has_stem || !has_answer {
             let missing = if has_stem { "answer" } else { "stem" };
+            let unknown = if left_out.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "the header names columns quizkit does not understand: {} (map one with `--columns \"NAME={missing}\"`); ",
+                    left_out.join(", ")
+                )
+            };
             parsed.diagnostics.push(
                 diag(
                     "I001",
@@ -261,7 +286,10 @@ pub fn import(bytes: Vec<u8>, options: &Options) -> Parsed {
                     format!("the header row has no `{missing}` column"),
                 )
                 .with_label("the header row")
-                .with_help(format!("the columns understood are {}", COLUMNS.join(", "))),
+                .with_help(format!(
+                    "{unknown}the columns understood are {}",
+                    COLUMNS.join(", ")
+                )),
             );
         }
     }
@@ -562,6 +590,10 @@ mod tests {
         let d = &p.diagnostics[0];
         assert!(d.message.contains("`Vraag`"), "{}", d.message);
         assert!(d.help.as_deref().unwrap_or("").contains("stem"));
+        let missing = &p.diagnostics[1];
+        assert!(missing.message.contains("no `stem` column"));
+        let help = missing.help.as_deref().unwrap_or("");
+        assert!(help.contains("does not understand: `Vraag`"), "{help}");
         let mapped = import(
             b"Vraag,A,B,answer\nx,y,z,A\n".to_vec(),
             &Options {
@@ -571,6 +603,30 @@ mod tests {
         );
         assert!(!mapped.failed(), "{:?}", mapped.diagnostics);
         assert_eq!(mapped.items.len(), 1);
+    }
+
+    #[test]
+    fn a_column_of_the_spreadsheet_s_own_is_left_out_with_a_warning_at_its_header() {
+        // Dutch Excel, columns reordered and one for the teacher's own use.
+        let text = "stem;A;B;answer;difficulty;id\r\nHoeveel?;een;twee;B;makkelijk;q1\r\n";
+        let p = import_str(text);
+        assert!(!p.failed(), "{:?}", p.diagnostics);
+        assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
+        let d = &p.diagnostics[0];
+        assert_eq!((d.code, d.severity), ("I007", Severity::Warning));
+        assert_eq!(&text[d.span.clone()], "difficulty");
+        assert!(d.message.contains("left out"), "{}", d.message);
+        let item = &p.items[0];
+        assert_eq!(item.source_id.as_deref(), Some("q1"));
+        assert_eq!(item.question.key_indices(), vec![1]);
+        assert_eq!(item.question.options.len(), 2);
+    }
+
+    #[test]
+    fn a_column_without_a_name_is_an_error() {
+        let p = import_str("stem,,A,B,answer\nQ,x,a,b,A\n");
+        assert!(p.failed());
+        assert!(p.diagnostics[0].message.contains("column 2 has no name"));
     }
 
     #[test]

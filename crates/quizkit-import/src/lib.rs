@@ -285,4 +285,14 @@ pub const CODES: &[(&str, &str, &str)] = &[
         "encoding-converted",
         "A file that was not UTF-8, converted from Windows-1252.",
     ),
+    (
+        "I007",
+        "column-left-out",
+        "A spreadsheet column quizkit does not understand: its cells are not imported.",
+    ),
+    (
+        "I008",
+        "whitespace-dropped",
+        "Whitespace between two entity references or CDATA sections of a Moodle XML text, dropped as Moodle's importer drops it where it joins words.",
+    ),
 ];

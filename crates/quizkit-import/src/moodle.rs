@@ -49,6 +49,9 @@ struct El {
     /// The character data directly inside, chunks that are only whitespace dropped as
     /// Moodle's parser drops them (§2).
     text: String,
+    /// The whitespace chunks dropped after text had begun: where in `text`, and where in the
+    /// file.
+    dropped: Vec<(usize, Range<usize>)>,
     /// Where the start tag begins and ends.
     start: usize,
     tag_end: usize,
@@ -245,6 +248,8 @@ fn read(text: &str, options: &Options, parsed: &mut Parsed) -> Result<(), Fatal>
                     })?;
                     if !chunk.trim().is_empty() || chunk == "0" {
                         el.text.push_str(&chunk);
+                    } else if !el.text.is_empty() {
+                        el.dropped.push((el.text.len(), before..after));
                     }
                 }
             }
@@ -375,6 +380,19 @@ fn close(
     options: &Options,
     parsed: &mut Parsed,
 ) {
+    if let Some((_, span)) = el.dropped.iter().find(|(at, _)| joins_words(&el.text, *at)) {
+        parsed.diagnostics.push(
+            diag(
+                "I008",
+                Severity::Warning,
+                options,
+                span.clone(),
+                "the whitespace between two entity references (or CDATA sections) is dropped, as Moodle's importer drops it, so the text on either side runs together",
+            )
+            .with_label("dropped")
+            .with_help("put the text inside <![CDATA[…]]>, as Moodle's own exports do, and import it again"),
+        );
+    }
     match stack.len() {
         0 => {}
         1 => {
@@ -442,6 +460,12 @@ const OTHER_CORE_TYPES: &[&str] = &[
     "calculated",
     "calculatedsimple",
     "calculatedmulti",
+    "ddwtos",
+    "gapselect",
+    "ddimageortext",
+    "ddmarker",
+    "randomsamatch",
+    "ordering",
 ];
 
 fn question(el: &El, path: &[String], options: &Options, parsed: &mut Parsed) {
@@ -475,6 +499,13 @@ fn question(el: &El, path: &[String], options: &Options, parsed: &mut Parsed) {
                     ),
                     "rewrite it as a multiple-choice question to bring it into the bank",
                 )
+            } else if other == "random" {
+                (
+                    format!(
+                        "random question `{shown}` skipped: it holds no question of its own, it draws one from a category when a quiz is taken (Moodle's XML import refuses it and stops the whole file)"
+                    ),
+                    "import the questions of the category it draws from",
+                )
             } else if other.is_empty() {
                 (
                     format!("question `{shown}` skipped: it has no type"),
@@ -492,6 +523,53 @@ fn question(el: &El, path: &[String], options: &Options, parsed: &mut Parsed) {
             build::skip(parsed, options, el.tag_span(), kind, &shown, message, help);
         }
     }
+}
+
+/// Tags that start or end a block: the whitespace beside them is not seen.
+const BLOCK_TAGS: &[&str] = &[
+    "p",
+    "div",
+    "br",
+    "hr",
+    "li",
+    "ul",
+    "ol",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "td",
+    "th",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "blockquote",
+    "pre",
+];
+
+/// Whether whitespace dropped at `at` in `text` joins what a reader sees on either side: not
+/// at either end, and not beside a block tag (`</p>` `<p>`).
+fn joins_words(text: &str, at: usize) -> bool {
+    let (left, right) = text.split_at(at);
+    let tag = |t: &str| {
+        let name: String = t
+            .trim_start_matches('/')
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        BLOCK_TAGS.contains(&name.to_ascii_lowercase().as_str())
+    };
+    let block_before = left.ends_with('>') && left.rfind('<').is_some_and(|i| tag(&left[i + 1..]));
+    let block_after = right.strip_prefix('<').is_some_and(tag);
+    !left.trim().is_empty()
+        && !right.trim().is_empty()
+        && !left.ends_with(char::is_whitespace)
+        && !right.starts_with(char::is_whitespace)
+        && !block_before
+        && !block_after
 }
 
 fn display_name(name: &str) -> String {
@@ -806,5 +884,72 @@ mod tests {
         assert!(!flag(Some("false"), true));
         assert!(!flag(Some("0"), true));
         assert!(flag(None, true));
+    }
+
+    #[test]
+    fn whitespace_dropped_between_escaped_inline_tags_is_reported_at_its_place() {
+        // A generator that escapes HTML instead of using CDATA: Moodle reads `Viennaand`.
+        let xml = "<quiz><question type='multichoice'><name><text>Q</text></name>\
+            <questiontext><text>&lt;p&gt;Through &lt;b&gt;Vienna&lt;/b&gt; &lt;i&gt;and&lt;/i&gt; Budapest?&lt;/p&gt;\n\
+            &lt;p&gt;Pick one.&lt;/p&gt;</text></questiontext>\
+            <answer fraction='100'><text>Danube</text></answer>\
+            <answer fraction='0'><text>Rhine</text></answer></question></quiz>";
+        let p = import(xml.as_bytes().to_vec(), &Options::default());
+        assert_eq!(p.items.len(), 1);
+        let stem = p.items[0].question.stem.get("en").unwrap_or("");
+        assert!(stem.contains("**Vienna***and*"), "{stem}");
+        let dropped: Vec<_> = p.diagnostics.iter().filter(|d| d.code == "I008").collect();
+        assert_eq!(dropped.len(), 1, "{:?}", p.diagnostics);
+        assert_eq!(dropped[0].severity, Severity::Warning);
+        let at = dropped[0].span.clone();
+        assert_eq!((&xml[at.start - 4..at.start], &xml[at]), ("&gt;", " "));
+    }
+
+    #[test]
+    fn whitespace_beside_block_tags_or_text_ends_is_dropped_without_a_word() {
+        assert!(!joins_words("<p>a</p><p>b</p>", 8));
+        assert!(!joins_words("a<br>b", 5));
+        assert!(!joins_words("text", 4));
+        assert!(joins_words("a &<", 3));
+        assert!(joins_words("<b>x</b><i>y</i>", 8));
+    }
+
+    #[test]
+    fn a_random_question_is_skipped_as_what_it_is() {
+        let xml = "<quiz><question type=\"random\"><name><text>Willekeurig</text></name>\
+            <questiontext format=\"html\"><text>0</text></questiontext></question></quiz>";
+        let p = import(xml.as_bytes().to_vec(), &Options::default());
+        assert!(p.items.is_empty());
+        assert_eq!(p.skipped[0].kind, "random");
+        let d = &p.diagnostics[0];
+        assert_eq!(d.code, "I002");
+        assert!(
+            d.message.contains("draws one from a category"),
+            "{}",
+            d.message
+        );
+        assert!(!d.message.contains("plugin"), "{}", d.message);
+    }
+
+    #[test]
+    fn single_choice_without_a_full_answer_is_skipped_saying_what_to_do() {
+        // A generator that leaves out `<single>false</single>`: two halves, no key.
+        let xml = "<quiz><question type='multichoice'><name><text>Baltic</text></name>\
+            <questiontext><text>Select the two Baltic states.</text></questiontext>\
+            <answer fraction='50.0'><text>Estonia</text></answer>\
+            <answer fraction='50.0'><text>Lithuania</text></answer>\
+            <answer fraction='0.0'><text>Finland</text></answer></question></quiz>";
+        let p = import(xml.as_bytes().to_vec(), &Options::default());
+        assert!(p.items.is_empty());
+        assert_eq!(p.skipped.len(), 1);
+        assert_eq!(p.skipped[0].name, "Baltic");
+        let d = &p.diagnostics[0];
+        assert_eq!(d.code, "I002");
+        assert!(
+            d.message.contains("no answer is worth 100%"),
+            "{}",
+            d.message
+        );
+        assert!(d.message.contains("multiple response"), "{}", d.message);
     }
 }
