@@ -186,7 +186,7 @@ fn image(handlers: &dyn Handlers, element: Element) -> Option<HandlerResult> {
 /// is also a plain Markdown link destination), no leading or trailing dots, no name Windows
 /// reserves (`con.png` → `_con.png`), and at most 100 characters.
 pub fn attachment_name(raw: &str) -> String {
-    let decoded = percent_decode(raw);
+    let decoded = quizkit_model::media::percent_decode(raw).unwrap_or_else(|| raw.to_owned());
     let last = decoded
         .rsplit(['/', '\\'])
         .find(|p| !p.trim().is_empty() && *p != "." && *p != "..")
@@ -224,27 +224,6 @@ pub fn attachment_name(raw: &str) -> String {
     } else {
         cleaned
     }
-}
-
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && s.is_char_boundary(i + 1)
-            && s.is_char_boundary(i + 3)
-            && let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16)
-        {
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn attr_escape(s: &str) -> String {

@@ -425,7 +425,10 @@ mod tests {
 
     #[test]
     fn percent_escapes_are_two_hex_digits_of_utf_8() {
-        assert_eq!(percent_decode("a%20b%C3%A9.png").as_deref(), Some("a bé.png"));
+        assert_eq!(
+            percent_decode("a%20b%C3%A9.png").as_deref(),
+            Some("a bé.png")
+        );
         // Not an escape: kept as written.
         for s in ["%+f", "%4", "%zz", "100%"] {
             assert_eq!(percent_decode(s).as_deref(), Some(s));
