@@ -2,12 +2,13 @@
 //! row.
 //!
 //! The columns understood are `id`, `category`, `topic`, `stem`, the options `A` to `Z`,
-//! `answer`, `explanation`, `feedback_A` to `feedback_Z` and `tags`; a text column may name
+//! `answer`, `explanation`, `feedback_A` to `feedback_Z`, `tags` and `difficulty` (`easy`,
+//! `medium`, `hard`, or Dutch `makkelijk`, `gemiddeld`, `moeilijk`); a text column may name
 //! its language (`stem.nl`, `A.en`, `explanation.nl`), else it is in the language of
 //! [`Options::lang`]. Names are matched without regard to case, `question` is taken for
 //! `stem` and `key` for `answer`, and [`Options::columns`] maps other headers (`Vraag` →
 //! `stem`). A column whose header maps to nothing is left out with a warning that lists the
-//! columns understood (a spreadsheet often keeps columns of its own, as a difficulty); a file
+//! columns understood (a spreadsheet often keeps columns of its own); a file
 //! without a `stem` or an `answer` column is an error.
 //!
 //! The separator is whichever of `,`, `;` and tab the header row uses most (Excel writes `;`
@@ -21,7 +22,7 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use quizkit_model::{Severity, index_letter, letter_index};
+use quizkit_model::{Difficulty, Severity, index_letter, letter_index};
 
 use crate::build::{self, Notes, Parts};
 use crate::decode::{self, Fallback};
@@ -40,6 +41,7 @@ enum Column {
     Explanation(Option<String>),
     Feedback(usize, Option<String>),
     Tags,
+    Difficulty,
     /// A column quizkit does not understand, at this place in the header: left out.
     LeftOut(usize),
 }
@@ -55,6 +57,7 @@ pub const COLUMNS: &[&str] = &[
     "explanation",
     "feedback_A … feedback_Z",
     "tags",
+    "difficulty",
 ];
 
 fn column(name: &str) -> Option<Column> {
@@ -80,6 +83,7 @@ fn column(name: &str) -> Option<Column> {
         "answer" | "key" => plain(Column::Answer),
         "explanation" => text_column(Column::Explanation(lang)),
         "tags" => plain(Column::Tags),
+        "difficulty" => plain(Column::Difficulty),
         _ => {
             if let Some(i) = option_letter(base) {
                 return Some(Column::Option(i, lang));
@@ -478,7 +482,7 @@ fn row(cells: &[(&Column, &str)], span: Range<usize>, options: &Options, parsed:
         .filter(|s| !s.is_empty())
         .map(str::to_owned)
         .collect();
-    let question = build::question(Parts {
+    let mut question = build::question(Parts {
         stem: convert(stem, &mut notes),
         options: choices,
         key: key_indices,
@@ -487,6 +491,24 @@ fn row(cells: &[(&Column, &str)], span: Range<usize>, options: &Options, parsed:
         tags,
         shuffle: None,
     });
+    if let Some(value) = get(&Column::Difficulty).filter(|v| !v.is_empty()) {
+        match difficulty(value) {
+            Some(d) => question.difficulty = Some(build::s(d)),
+            None => parsed.diagnostics.push(
+                diag(
+                    "I003",
+                    Severity::Info,
+                    options,
+                    span.clone(),
+                    format!(
+                        "question `{name}`: the difficulty `{value}` is not easy, medium or hard; left out"
+                    ),
+                )
+                .with_label("this row")
+                .with_help("write easy, medium or hard (makkelijk, gemiddeld, moeilijk)"),
+            ),
+        }
+    }
     build::push_item(
         parsed,
         options,
@@ -503,6 +525,16 @@ fn row(cells: &[(&Column, &str)], span: Range<usize>, options: &Options, parsed:
         "multichoice",
         &name,
     );
+}
+
+/// A difficulty cell's value, in English or Dutch, without regard to case.
+fn difficulty(value: &str) -> Option<Difficulty> {
+    match value.to_lowercase().as_str() {
+        "easy" | "makkelijk" | "gemakkelijk" | "eenvoudig" => Some(Difficulty::Easy),
+        "medium" | "gemiddeld" | "middel" => Some(Difficulty::Medium),
+        "hard" | "difficult" | "moeilijk" => Some(Difficulty::Hard),
+        _ => None,
+    }
 }
 
 /// The key from an answer cell: letters naming options (`B`, `A,C`, `a c`), or the text of
@@ -608,18 +640,43 @@ mod tests {
     #[test]
     fn a_column_of_the_spreadsheet_s_own_is_left_out_with_a_warning_at_its_header() {
         // Dutch Excel, columns reordered and one for the teacher's own use.
-        let text = "stem;A;B;answer;difficulty;id\r\nHoeveel?;een;twee;B;makkelijk;q1\r\n";
+        let text = "stem;A;B;answer;niveau;id\r\nHoeveel?;een;twee;B;makkelijk;q1\r\n";
         let p = import_str(text);
         assert!(!p.failed(), "{:?}", p.diagnostics);
         assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
         let d = &p.diagnostics[0];
         assert_eq!((d.code, d.severity), ("I007", Severity::Warning));
-        assert_eq!(&text[d.span.clone()], "difficulty");
+        assert_eq!(&text[d.span.clone()], "niveau");
         assert!(d.message.contains("left out"), "{}", d.message);
         let item = &p.items[0];
         assert_eq!(item.source_id.as_deref(), Some("q1"));
         assert_eq!(item.question.key_indices(), vec![1]);
         assert_eq!(item.question.options.len(), 2);
+    }
+
+    #[test]
+    fn a_difficulty_column_sets_the_question_s_difficulty_in_english_or_dutch() {
+        let text = "stem,A,B,answer,Difficulty\n\
+                    One?,a,b,A,Hard\n\
+                    Twee?,a,b,B,makkelijk\n\
+                    Three?,a,b,A,\n\
+                    Four?,a,b,A,3 stars\n";
+        let p = import_str(text);
+        let got: Vec<_> = p
+            .items
+            .iter()
+            .map(|i| i.question.difficulty.as_ref().map(|d| d.value))
+            .collect();
+        assert_eq!(
+            got,
+            [Some(Difficulty::Hard), Some(Difficulty::Easy), None, None]
+        );
+        // The value it cannot read is reported at its row, the question kept without it.
+        assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
+        let d = &p.diagnostics[0];
+        assert_eq!((d.code, d.severity), ("I003", Severity::Info));
+        assert!(d.message.contains("`3 stars`"), "{}", d.message);
+        assert!(text[d.span.clone()].starts_with("Four?"));
     }
 
     #[test]
