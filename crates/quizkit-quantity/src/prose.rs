@@ -993,6 +993,31 @@ impl<'a> Tokens<'a> {
                 i = e;
             }
         }
+        // `5/6 h`: a fraction of two whole numbers glued by `/` before a unit is the
+        // number of that unit, `(5/6) h`, not 5 divided by 6 h.
+        let whole = |r: &crate::numbers::NumberRead| {
+            r.fraction.is_empty() && r.exponent.is_empty() && !r.not_quantity
+        };
+        if high.is_empty()
+            && whole(&read)
+            && i == read.end
+            && at(i) == b'/'
+            && at(i + 1).is_ascii_digit()
+            && !char_before(text, start).is_some_and(|p| p == '/')
+        {
+            let denominator = read_number(text, i + 1, self.lang.number_style());
+            let after = self.skip_spaces(denominator.end);
+            let unit_after = after > denominator.end
+                && char_at(text, after).is_some_and(char::is_alphabetic)
+                && unit::lookup(word_at(text, after).1).is_some();
+            if whole(&denominator) && unit_after {
+                self.norm.insert(from, '(');
+                self.norm.push('/');
+                denominator.push_literal(text, &mut self.norm);
+                self.norm.push(')');
+                i = denominator.end;
+            }
+        }
         let low_end = if high.is_empty() {
             usize::MAX
         } else {
@@ -2499,6 +2524,24 @@ mod tests {
         assert_eq!(
             v("8,4·10²² / 1,024·10¹⁷ ≈ 8,2·10⁵ s", Lang::Nl),
             one("(8.4e22 / 1.024e17) s ≈ 8.2e5 s", true)
+        );
+        // A glued fraction before a unit counts the unit.
+        assert_eq!(
+            v("15 / 18 = 5/6 h", Lang::En),
+            one("(15 / 18) h = (5/6) h", true)
+        );
+        assert_eq!(
+            v("1/4 GB = 250 MB", Lang::En),
+            one("(1/4) GB = 250 MB", true)
+        );
+        // The Dutch hour.
+        assert_eq!(
+            v("3 min = 3/60 = 0,05 u. 2 kW × 0,05 u = 0,1 kWh.", Lang::Nl),
+            [
+                ("(3 / 60) u = 0.05 u".to_string(), true),
+                ("3 min = 0.05 u".to_string(), true),
+                ("2 kW * 0.05 u = 0.1 kWh".to_string(), true)
+            ]
         );
         // A word that names what the value of a step counts, before its next operator.
         assert_eq!(
