@@ -290,7 +290,7 @@ const PHRASE_WORDS: &[&str] = &[
 const SPECIAL_WORDS: WordGate = WordGate::EMPTY
     .with(&[
         "is", "Is", "gedeeld", "divided", "x", "times", "keer", "maal", "plus", "minus", "equals",
-        "min", "max", "per",
+        "min", "max", "per", "van", "of", "afgerond", "rounded",
     ])
     .with(EQUIVALENCE_WORDS)
     .with(&[
@@ -713,6 +713,8 @@ impl<'a> Tokens<'a> {
             // Markdown and LaTeX markup that does not change the arithmetic.
             '$' | '`' | '{' | '}' | '_' => i += 1,
             c if superscript_value(c).is_some() => i = self.superscripts(i),
+            // `13,888…`: an ellipsis after digits cuts them off ([`Tokens::number`]).
+            '…' if prev.is_some_and(|p| p.is_ascii_digit()) => i += len,
             _ => {
                 self.push(K::Break, i, i + len);
                 i += len;
@@ -815,6 +817,18 @@ impl<'a> Tokens<'a> {
                 return e3;
             }
         }
+        // `13,888…, afgerond ≈ 13,9`, `13.888…, rounded ≈ 13.9`: the value before is rounded.
+        if matches!(w, "afgerond" | "rounded")
+            && char_at(self.text, self.skip_spaces(end)).is_some_and(|c| "≈=~".contains(c))
+        {
+            if let Some(t) = self.toks.last()
+                && t.k == K::Comma
+                && self.text[t.end..start].trim().is_empty()
+            {
+                self.toks.pop();
+            }
+            return end;
+        }
         if let Some(e) = self.result_phrase(end, w) {
             // `17 520 MWh. Dat is 17,52 TWh`, `26e9 bytes, and that is 26 GB`: the value
             // before the sentence's end, comma or "and" is the left side.
@@ -875,6 +889,8 @@ impl<'a> Tokens<'a> {
                 K::Div
             }
             "min" | "max" if char_at(self.text, self.skip_spaces(end)) == Some('(') => K::Func,
+            // `21 % van € 300`, `5/6 of 60 min`: a share of a number multiplies it.
+            "van" | "of" if self.after_share(start) && self.number_after(end) => K::Mul,
             _ if APPROX_WORDS.contains(&w) => K::ApproxMark,
             _ if count_word(w).is_some() => K::Count,
             _ if unit::lookup(w).is_some() => K::Unit,
@@ -937,6 +953,30 @@ impl<'a> Tokens<'a> {
             "i" if self.text[start..].starts_with("i.e.") => Some(start + 4),
             _ => None,
         }
+    }
+
+    /// Whether the word at `start` follows a share: a percentage (`21 %`) or a fraction of two
+    /// whole numbers glued by `/` (`5/6`, `1/4`).
+    fn after_share(&self, start: usize) -> bool {
+        let n = self.toks.len();
+        match self.toks.last() {
+            Some(t) if t.k == K::Percent => true,
+            Some(t) if t.k == K::Num && n >= 3 => {
+                let (d, a) = (&self.toks[n - 2], &self.toks[n - 3]);
+                d.k == K::Div
+                    && a.k == K::Num
+                    && a.end == d.start
+                    && d.end == t.start
+                    && self.text[t.end..start].trim().is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a number (perhaps after a currency sign) follows the word that ends at `end`.
+    fn number_after(&self, end: usize) -> bool {
+        let j = self.skip_spaces(end);
+        char_at(self.text, j).is_some_and(|c| c.is_ascii_digit()) || self.currency_at(j).is_some()
     }
 
     /// The end of a phrase of [`RESULT_PHRASES`] that starts with the word `w` at
@@ -1078,6 +1118,29 @@ impl<'a> Tokens<'a> {
             }
             self.push(K::Break, start, j.max(i));
             return j.max(i);
+        }
+        // `3 u 36 min`, `2 h 15 min`: hours and minutes written together are their sum.
+        let n = self.toks.len();
+        if n >= 2
+            && self.toks[n - 2].k == K::Num
+            && self.toks[n - 1].k == K::Unit
+            && matches!(
+                &text[self.toks[n - 1].start..self.toks[n - 1].end],
+                "h" | "u" | "uur" | "hour" | "hours"
+            )
+            && text[self.toks[n - 1].end..start].trim().is_empty()
+            && self
+                .next_word(end)
+                .is_some_and(|(_, w)| matches!(w, "min" | "minuten" | "minutes"))
+        {
+            self.push(K::Add, start, start);
+        }
+        // `13,888…`: the digits written and more; a claim that states it is approximate.
+        if (text[end..].starts_with('…') || text[end..].starts_with("..."))
+            && let Some(t) = self.toks.last_mut()
+            && t.k == K::Rel(Relation::Equal)
+        {
+            t.k = K::Rel(Relation::Approx);
         }
         self.toks.push(Tok {
             k: K::Num,
@@ -2533,6 +2596,38 @@ mod tests {
         assert_eq!(
             v("1/4 GB = 250 MB", Lang::En),
             one("(1/4) GB = 250 MB", true)
+        );
+        // A share of a number.
+        assert_eq!(
+            v("21 % van € 300 = € 63", Lang::Nl),
+            one("21% * 300 EUR = 63 EUR", true)
+        );
+        assert_eq!(v("1/4 of 48 = 12", Lang::En), one("1 / 4 * 48 = 12", true));
+        assert_eq!(
+            v("5/6 van 60 min = 50 min", Lang::Nl),
+            one("5 / 6 * 60 min = 50 min", true)
+        );
+        assert!(
+            exprs("3 of 4 = 2", Lang::En)
+                .iter()
+                .all(|e| !e.contains('*'))
+        );
+        // Hours and minutes written together.
+        assert_eq!(
+            v("3 h 36 min = 216 min", Lang::En),
+            one("3 h + 36 min = 216 min", true)
+        );
+        // Digits followed by an ellipsis are cut off, not rounded.
+        assert_eq!(
+            v("100 / 7.2 = 13.888…", Lang::En),
+            one("100 / 7.2 ≈ 13.888", true)
+        );
+        assert_eq!(
+            v("100 s : 7,2 = 13,888… s, afgerond ≈ 13,5 s.", Lang::Nl),
+            [
+                ("100 s / 7.2 ≈ 13.888 s".to_string(), true),
+                ("13.888 s ≈ 13.5 s".to_string(), false)
+            ]
         );
         // The Dutch hour.
         assert_eq!(
