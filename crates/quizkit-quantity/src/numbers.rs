@@ -209,7 +209,7 @@ pub(crate) fn power_after(text: &str, i: usize) -> Option<(String, usize)> {
 /// A power of ten that multiplies the number ending at byte `end`: spaces or none, `·`, `×`,
 /// `*`, `⋅` or `x`, spaces or none, `10` and an exponent ([`power_after`]), as in `7 · 10⁹`,
 /// `1,2 × 10^-6`, `8,4·10²²`. The exponent and the end.
-fn times_power_of_ten(text: &str, end: usize) -> Option<(String, usize)> {
+pub(crate) fn times_power_of_ten(text: &str, end: usize) -> Option<(String, usize)> {
     fn spaces(s: &str) -> &str {
         s.trim_start_matches([' ', '\u{a0}', '\u{2009}', '\u{202f}'])
     }

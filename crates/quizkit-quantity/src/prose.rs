@@ -1019,14 +1019,20 @@ impl<'a> Tokens<'a> {
             }
         }
         // `8,4·10²²`: a power of ten glued to its number by `·` or `×` is one number, as
-        // `8.4e22` is, and binds before a division (`8,4·10²² / 1,024·10¹⁷`).
+        // `8.4e22` is, and binds before a division (`8,4·10²² / 1,024·10¹⁷`); so does a
+        // divisor written with spaces (`1,0 · 10⁶ m / 2,0 · 10⁸ m/s`).
         if high.is_empty() && read.exponent.is_empty() && !read.not_quantity {
-            let power = ["·", "×", "⋅", "*"].iter().find_map(|op| {
-                let ten = i + op.len();
-                (text[i..].starts_with(op) && text[ten..].starts_with("10"))
-                    .then(|| crate::numbers::power_after(text, ten + 2))
-                    .flatten()
-            });
+            let divisor = self.toks.last().is_some_and(|t| t.k == K::Div);
+            let power = if divisor {
+                crate::numbers::times_power_of_ten(text, i)
+            } else {
+                ["·", "×", "⋅", "*"].iter().find_map(|op| {
+                    let ten = i + op.len();
+                    (text[i..].starts_with(op) && text[ten..].starts_with("10"))
+                        .then(|| crate::numbers::power_after(text, ten + 2))
+                        .flatten()
+                })
+            };
             if let Some((exp, e)) = power {
                 self.norm.push('e');
                 self.norm.push_str(&exp);
@@ -2587,6 +2593,11 @@ mod tests {
         assert_eq!(
             v("8,4·10²² / 1,024·10¹⁷ ≈ 8,2·10⁵ s", Lang::Nl),
             one("(8.4e22 / 1.024e17) s ≈ 8.2e5 s", true)
+        );
+        // A divisor written with a power of ten is one number, spaces or none.
+        assert_eq!(
+            v("1,0 · 10⁶ m / 2,0 · 10⁸ m/s = 5 · 10⁻³ s", Lang::Nl),
+            one("1.0 * 10^6 m / 2.0e8 m/s = 5 * 10^-3 s", true)
         );
         // A glued fraction before a unit counts the unit.
         assert_eq!(
