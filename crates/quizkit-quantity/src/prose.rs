@@ -1049,7 +1049,7 @@ impl<'a> Tokens<'a> {
             && i == read.end
             && at(i) == b'/'
             && at(i + 1).is_ascii_digit()
-            && !char_before(text, start).is_some_and(|p| p == '/')
+            && char_before(text, start).is_none_or(|p| p != '/')
         {
             let denominator = read_number(text, i + 1, self.lang.number_style());
             let after = self.skip_spaces(denominator.end);
