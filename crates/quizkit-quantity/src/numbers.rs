@@ -145,8 +145,80 @@ impl NumberRead {
             out.push('.');
             out.push_str(fraction);
         }
-        out.push_str(&text[self.exponent.clone()]);
+        let exponent = &text[self.exponent.clone()];
+        if let Some(e) = exponent.get(1..) {
+            push_exponent(e, out);
+        }
     }
+}
+
+/// `e` and the exponent `e` without a `+` or leading zeros (`e9` for `+09`, `e-3` for `-03`),
+/// pushed to `out`: the canonical exponent, however it was written (`7e9`, `7E+09`, `7 · 10⁹`).
+fn push_exponent(e: &str, out: &mut String) {
+    let (minus, digits) = match e.strip_prefix(['-', '−']) {
+        Some(d) => (true, d),
+        None => (false, e.strip_prefix('+').unwrap_or(e)),
+    };
+    let digits = digits.trim_start_matches('0');
+    out.push('e');
+    if minus && !digits.is_empty() {
+        out.push('-');
+    }
+    out.push_str(if digits.is_empty() { "0" } else { digits });
+}
+
+/// An exponent written right after byte `i`: `^` and digits (`^12`, `^-6`) or superscript
+/// digits (`¹²`, `⁻⁶`). The exponent as ASCII (`12`, `-6`) and its end.
+pub(crate) fn power_after(text: &str, i: usize) -> Option<(String, usize)> {
+    let rest = text.get(i..)?;
+    let mut exp = String::new();
+    let mut end = i;
+    if let Some(after) = rest.strip_prefix('^') {
+        let (sign, digits) = match after.strip_prefix(['-', '−']) {
+            Some(d) => ("-", d),
+            None => ("", after),
+        };
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return None;
+        }
+        exp.push_str(sign);
+        exp.push_str(&digits[..n]);
+        end += rest.len() - digits.len() + n;
+    } else {
+        for c in rest.chars() {
+            let v = match c {
+                '⁻' if exp.is_empty() => '-',
+                '⁰' => '0',
+                '¹' => '1',
+                '²' => '2',
+                '³' => '3',
+                c @ '⁴'..='⁹' => char::from(b'4' + (c as u32 - '⁴' as u32) as u8),
+                _ => break,
+            };
+            exp.push(v);
+            end += c.len_utf8();
+        }
+        if exp.is_empty() || exp == "-" {
+            return None;
+        }
+    }
+    Some((exp, end))
+}
+
+/// A power of ten that multiplies the number ending at byte `end`: spaces or none, `·`, `×`,
+/// `*`, `⋅` or `x`, spaces or none, `10` and an exponent ([`power_after`]), as in `7 · 10⁹`,
+/// `1,2 × 10^-6`, `8,4·10²²`. The exponent and the end.
+pub(crate) fn times_power_of_ten(text: &str, end: usize) -> Option<(String, usize)> {
+    fn spaces(s: &str) -> &str {
+        s.trim_start_matches([' ', '\u{a0}', '\u{2009}', '\u{202f}'])
+    }
+    let rest = spaces(text.get(end..)?);
+    let rest = ["·", "×", "*", "⋅", "x"]
+        .iter()
+        .find_map(|op| rest.strip_prefix(op))?;
+    let rest = spaces(rest).strip_prefix("10")?;
+    power_after(text, text.len() - rest.len())
 }
 
 fn digits_end(b: &[u8], mut i: usize) -> usize {
@@ -348,10 +420,28 @@ pub fn numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
         if !in_word && !read.not_quantity && !is_clock_time(b, read.end) {
             let mut value = String::new();
             read.push_canonical(text, &mut value);
+            let mut end = read.end;
+            // A power is one number, however written: `7 · 10⁹` and `7e9`, `10¹²` and
+            // `10^12`, `2³⁰` and `2^30`.
+            let plain = read.exponent.is_empty();
+            if let Some((exp, e)) = times_power_of_ten(text, end).filter(|_| plain) {
+                push_exponent(&exp, &mut value);
+                end = e;
+            } else if let Some((exp, e)) = power_after(text, end).filter(|_| plain) {
+                if value == "10" {
+                    value = "1".into();
+                    push_exponent(&exp, &mut value);
+                } else {
+                    value.push('^');
+                    value.push_str(&exp);
+                }
+                end = e;
+            }
             out.push(ProseNumber {
-                range: i..read.end,
+                range: i..end,
                 value,
             });
+            next = next.max(end);
         }
         i = next.max(i + 1);
     }
@@ -372,7 +462,7 @@ mod tests {
         let both = [Lang::Nl, Lang::En];
         for lang in both {
             assert_eq!(values("2 000 000 × 250 B", lang), ["2000000", "250"]);
-            assert_eq!(values("2^14 = 16\u{202f}384", lang), ["2", "14", "16384"]);
+            assert_eq!(values("2^14 = 16\u{202f}384", lang), ["2^14", "16384"]);
             assert_eq!(
                 values("65\u{2009}536 B en 1\u{a0}500", lang),
                 ["65536", "1500"]
@@ -406,7 +496,7 @@ mod tests {
             ["1500", "10000000"]
         );
         assert_eq!(values("1,5 GB", Lang::En), Vec::<String>::new());
-        assert_eq!(values("7e9 and 1.20E-3", Lang::En), ["7e9", "1.2E-3"]);
+        assert_eq!(values("7e9 and 1.20E-3", Lang::En), ["7e9", "1.2e-3"]);
         // Mixed separators do not make one number.
         assert_eq!(values("1 000.000", Lang::Nl), Vec::<String>::new());
         // A space before other than three digits separates two numbers.
@@ -418,6 +508,29 @@ mod tests {
             ["2"]
         );
         assert_eq!(values("2 pmol and 3 ampere", Lang::En), ["2", "3"]);
+    }
+
+    #[test]
+    fn a_power_is_one_number_however_written() {
+        assert_eq!(
+            values("6 · 7·10⁹ · 2·10¹² = 8,4·10²² en 1,2 × 10^-6 s", Lang::Nl),
+            ["6", "7e9", "2e12", "8.4e22", "1.2e-6"]
+        );
+        assert_eq!(
+            values("6 * 7e9 * 2e12 = 8.4e22 and 1.2E-06 s", Lang::En),
+            ["6", "7e9", "2e12", "8.4e22", "1.2e-6"]
+        );
+        assert_eq!(
+            values("10¹² / 2³⁰ en 20²", Lang::Nl),
+            ["1e12", "2^30", "20^2"]
+        );
+        assert_eq!(
+            values("10^12 / 2^30 and 20^2", Lang::En),
+            ["1e12", "2^30", "20^2"]
+        );
+        // A product with another factor than ten stays two numbers.
+        assert_eq!(values("3 × 12⁴", Lang::En), ["3", "12^4"]);
+        assert_eq!(values("4 × 100", Lang::En), ["4", "100"]);
     }
 
     #[test]

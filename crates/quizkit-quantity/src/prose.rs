@@ -265,13 +265,23 @@ const APPROX_WORDS: &[&str] = &[
 /// "is precies", "is exactly", "is hetzelfde als", "hetzelfde als", "is the same as", "komt
 /// overeen met", "corresponds to", "oftewel", "i.e." ([`Tokens::equivalence`]). Not "dus",
 /// "so", "or", "to": those also join a quantity to another that is not equal to it.
-const EQUIVALENCE_WORDS: &[&str] = &["hetzelfde", "komt", "corresponds", "oftewel", "i"];
+const EQUIVALENCE_WORDS: &[&str] = &["hetzelfde", "komt", "corresponds", "oftewel", "ofwel", "i"];
+
+/// The phrases that state the result of what went before, after a sentence's end or a comma:
+/// "17 520 MWh. Dat is 17,52 TWh", "26e9 bytes, and that is 26 GB", read as `=` between the
+/// value before and the one after ([`Tokens::result_phrase`]). Like the phrases of
+/// [`EQUIVALENCE_WORDS`], they relate two quantities written with units, and a claim made
+/// with one is kept when it holds or misses by a slip.
+const RESULT_PHRASES: &[&str] = &[
+    "dat is", "Dat is", "that is", "That is", "which is", "dat zijn", "Dat zijn", "that's",
+    "That's", "that’s", "That’s",
+];
 
 /// Words inside or at the end of a relation phrase: never the start of a stretch, nor its
 /// end ([`boundary_word`]).
 const PHRASE_WORDS: &[&str] = &[
     "gelijk", "equal", "aan", "to", "door", "by", "precies", "exactly", "als", "the", "same", "as",
-    "overeen", "met",
+    "overeen", "met", "zijn", "en", "and",
 ];
 
 /// The words [`Tokens::word`] reads as more than an ordinary word or a unit: relation and
@@ -280,9 +290,12 @@ const PHRASE_WORDS: &[&str] = &[
 const SPECIAL_WORDS: WordGate = WordGate::EMPTY
     .with(&[
         "is", "Is", "gedeeld", "divided", "x", "times", "keer", "maal", "plus", "minus", "equals",
-        "min", "max", "per",
+        "min", "max", "per", "van", "of", "afgerond", "rounded",
     ])
     .with(EQUIVALENCE_WORDS)
+    .with(&[
+        "dat", "Dat", "that", "That", "which", "that's", "That's", "that’s", "That’s",
+    ])
     .with(APPROX_WORDS)
     .with_keys(COUNT_WORDS);
 
@@ -404,7 +417,9 @@ fn candidates<const N: usize>(here: &[u8; N], before: &[u8; N]) -> u64 {
                 | ((b == b'z') & (p == b't'))
                 | ((b == b'v') & (p == b'o'))
                 | ((b == b'p') & (p == b's'))
-                | ((b == b'w') & (p == b'e'))
+                | ((b == b'w') & ((p == b'e') | (p == b'f')))
+                | ((b == b'j') & (p == b'i'))
+                | ((b == b'\'') & (p == b't'))
                 | ((b == b'.') & (p == b'i')),
         );
     }
@@ -437,10 +452,23 @@ fn relates_at(text: &str, i: usize) -> bool {
     let bytes = text.as_bytes();
     match bytes[i] {
         b'=' | b'~' | b'\\' => true,
-        0xE2 => ["≈", "≃", "≅"]
-            .iter()
-            .any(|c| bytes[i..].starts_with(c.as_bytes())),
+        0xE2 => {
+            ["≈", "≃", "≅"]
+                .iter()
+                .any(|c| bytes[i..].starts_with(c.as_bytes()))
+                || ["that’s", "That’s"]
+                    .iter()
+                    .any(|p| i >= 4 && bytes[i - 4..].starts_with(p.as_bytes()))
+        }
         b'q' => i > 0 && bytes[i - 1..].starts_with(b"equals"),
+        b's' if i > 0
+            && bytes[i - 1] == b'i'
+            && RESULT_PHRASES
+                .iter()
+                .any(|p| bytes[..=i].ends_with(p.as_bytes())) =>
+        {
+            true
+        }
         b's' if i > 0 && matches!(bytes[i - 1], b'i' | b'I') => {
             // Spaces, tabs and no-break spaces (0xC2 0xA0 in UTF-8) skipped by bytes: most
             // `is` are ordinary words, so this runs often.
@@ -474,7 +502,20 @@ fn relates_at(text: &str, i: usize) -> bool {
         b'z' => i >= 3 && bytes[i - 3..].starts_with(b"hetzelfde"),
         b'v' => i >= 6 && bytes[i - 6..].starts_with(b"komt overeen"),
         b'p' => i >= 6 && bytes[i - 6..].starts_with(b"corresponds"),
-        b'w' => i >= 4 && bytes[i - 4..].starts_with(b"oftewel"),
+        b'w' => {
+            (i >= 4 && bytes[i - 4..].starts_with(b"oftewel"))
+                || (i >= 2 && bytes[i - 2..].starts_with(b"ofwel"))
+        }
+        // "dat zijn", "that's".
+        b'j' => {
+            i >= 6
+                && (bytes[i - 6..].starts_with(b"dat zijn")
+                    || bytes[i - 6..].starts_with(b"Dat zijn"))
+        }
+        b'\'' => {
+            i >= 4
+                && (bytes[i - 4..].starts_with(b"that's") || bytes[i - 4..].starts_with(b"That's"))
+        }
         b'.' => {
             bytes[i - 1..].starts_with(b"i.e.") && (i < 2 || !bytes[i - 2].is_ascii_alphanumeric())
         }
@@ -617,6 +658,20 @@ impl<'a> Tokens<'a> {
                 self.push(K::Comma, i, i + 1);
                 i += 1;
             }
+            // Dutch writes a division as `:` between spaces (`72 : 3,6 = 20`, `20 GB : 1,25
+            // GB/s`): after a value, before a number or `(`.
+            ':' if self.lang == Lang::Nl
+                && ws_prev
+                && ws_next
+                && self.toks.last().is_some_and(|t| {
+                    t.end <= i && matches!(t.k, K::Num | K::Unit | K::RParen | K::Super)
+                })
+                && char_at(self.text, self.skip_spaces(i + 1))
+                    .is_some_and(|c| c.is_ascii_digit() || c == '(') =>
+            {
+                self.push(K::Div, i, i + 1);
+                i += 1;
+            }
             '%' => {
                 self.push(K::Percent, i, i + 1);
                 i += 1;
@@ -658,6 +713,8 @@ impl<'a> Tokens<'a> {
             // Markdown and LaTeX markup that does not change the arithmetic.
             '$' | '`' | '{' | '}' | '_' => i += 1,
             c if superscript_value(c).is_some() => i = self.superscripts(i),
+            // `13,888…`: an ellipsis after digits cuts them off ([`Tokens::number`]).
+            '…' if prev.is_some_and(|p| p.is_ascii_digit()) => i += len,
             _ => {
                 self.push(K::Break, i, i + len);
                 i += len;
@@ -760,6 +817,41 @@ impl<'a> Tokens<'a> {
                 return e3;
             }
         }
+        // `13,888…, afgerond ≈ 13,9`, `13.888…, rounded ≈ 13.9`: the value before is rounded.
+        if matches!(w, "afgerond" | "rounded")
+            && char_at(self.text, self.skip_spaces(end)).is_some_and(|c| "≈=~".contains(c))
+        {
+            if let Some(t) = self.toks.last()
+                && t.k == K::Comma
+                && self.text[t.end..start].trim().is_empty()
+            {
+                self.toks.pop();
+            }
+            return end;
+        }
+        if let Some(e) = self.result_phrase(end, w) {
+            // `17 520 MWh. Dat is 17,52 TWh`, `26e9 bytes, and that is 26 GB`: the value
+            // before the sentence's end, comma or "and" is the left side.
+            let mut from = start;
+            if let Some(t) = self.toks.last()
+                && t.k == K::Word
+                && matches!(&self.text[t.start..t.end], "en" | "and")
+            {
+                from = t.start;
+                self.toks.pop();
+            }
+            if let Some(t) = self.toks.last()
+                && matches!(t.k, K::Break | K::Comma)
+                && matches!(self.text[t.start..t.end].trim(), "." | "," | ";")
+                && self.text[t.end..from].trim().is_empty()
+            {
+                from = t.start;
+                self.toks.pop();
+            }
+            // After a word ("the answer that is 3 GB") the left side is empty: no claim.
+            self.push(K::Rel(Relation::Equal), from, e);
+            return e;
+        }
         if let Some(e) = self.equivalence(start, end, w) {
             // `2 GiB, i.e. 2 000 MB`: the comma before the phrase is part of it.
             let from = match self.toks.last() {
@@ -797,6 +889,8 @@ impl<'a> Tokens<'a> {
                 K::Div
             }
             "min" | "max" if char_at(self.text, self.skip_spaces(end)) == Some('(') => K::Func,
+            // `21 % van € 300`, `5/6 of 60 min`: a share of a number multiplies it.
+            "van" | "of" if self.after_share(start) && self.number_after(end) => K::Mul,
             _ if APPROX_WORDS.contains(&w) => K::ApproxMark,
             _ if count_word(w).is_some() => K::Count,
             _ if unit::lookup(w).is_some() => K::Unit,
@@ -855,10 +949,47 @@ impl<'a> Tokens<'a> {
             "hetzelfde" => next(end, "als"),
             "komt" => next(end, "overeen").and_then(|e| next(e, "met")),
             "corresponds" => next(end, "to"),
-            "oftewel" => Some(end),
+            "oftewel" | "ofwel" => Some(end),
             "i" if self.text[start..].starts_with("i.e.") => Some(start + 4),
             _ => None,
         }
+    }
+
+    /// Whether the word at `start` follows a share: a percentage (`21 %`) or a fraction of two
+    /// whole numbers glued by `/` (`5/6`, `1/4`).
+    fn after_share(&self, start: usize) -> bool {
+        let n = self.toks.len();
+        match self.toks.last() {
+            Some(t) if t.k == K::Percent => true,
+            Some(t) if t.k == K::Num && n >= 3 => {
+                let (d, a) = (&self.toks[n - 2], &self.toks[n - 3]);
+                d.k == K::Div
+                    && a.k == K::Num
+                    && a.end == d.start
+                    && d.end == t.start
+                    && self.text[t.end..start].trim().is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a number (perhaps after a currency sign) follows the word that ends at `end`.
+    fn number_after(&self, end: usize) -> bool {
+        let j = self.skip_spaces(end);
+        char_at(self.text, j).is_some_and(|c| c.is_ascii_digit()) || self.currency_at(j).is_some()
+    }
+
+    /// The end of a phrase of [`RESULT_PHRASES`] that starts with the word `w` at
+    /// `start..end`.
+    fn result_phrase(&self, end: usize, w: &str) -> Option<usize> {
+        RESULT_PHRASES.iter().find_map(|p| {
+            let rest = p.strip_prefix(w)?;
+            if rest.is_empty() {
+                return (p.len() == w.len() && p.contains(['\'', '’'])).then_some(end);
+            }
+            let (second_end, second) = self.next_word(end)?;
+            (rest.trim_start() == second && rest.starts_with(' ')).then_some(second_end)
+        })
     }
 
     /// A number in the language's format, with what it is glued to.
@@ -885,6 +1016,52 @@ impl<'a> Tokens<'a> {
                 second.push_literal(text, &mut self.norm);
                 high = from_high..self.norm.len();
                 i = second.end;
+            }
+        }
+        // `8,4·10²²`: a power of ten glued to its number by `·` or `×` is one number, as
+        // `8.4e22` is, and binds before a division (`8,4·10²² / 1,024·10¹⁷`); so does a
+        // divisor written with spaces (`1,0 · 10⁶ m / 2,0 · 10⁸ m/s`).
+        if high.is_empty() && read.exponent.is_empty() && !read.not_quantity {
+            let divisor = self.toks.last().is_some_and(|t| t.k == K::Div);
+            let power = if divisor {
+                crate::numbers::times_power_of_ten(text, i)
+            } else {
+                ["·", "×", "⋅", "*"].iter().find_map(|op| {
+                    let ten = i + op.len();
+                    (text[i..].starts_with(op) && text[ten..].starts_with("10"))
+                        .then(|| crate::numbers::power_after(text, ten + 2))
+                        .flatten()
+                })
+            };
+            if let Some((exp, e)) = power {
+                self.norm.push('e');
+                self.norm.push_str(&exp);
+                i = e;
+            }
+        }
+        // `5/6 h`: a fraction of two whole numbers glued by `/` before a unit is the
+        // number of that unit, `(5/6) h`, not 5 divided by 6 h.
+        let whole = |r: &crate::numbers::NumberRead| {
+            r.fraction.is_empty() && r.exponent.is_empty() && !r.not_quantity
+        };
+        if high.is_empty()
+            && whole(&read)
+            && i == read.end
+            && at(i) == b'/'
+            && at(i + 1).is_ascii_digit()
+            && char_before(text, start).is_none_or(|p| p != '/')
+        {
+            let denominator = read_number(text, i + 1, self.lang.number_style());
+            let after = self.skip_spaces(denominator.end);
+            let unit_after = after > denominator.end
+                && char_at(text, after).is_some_and(char::is_alphabetic)
+                && unit::lookup(word_at(text, after).1).is_some();
+            if whole(&denominator) && unit_after {
+                self.norm.insert(from, '(');
+                self.norm.push('/');
+                denominator.push_literal(text, &mut self.norm);
+                self.norm.push(')');
+                i = denominator.end;
             }
         }
         let low_end = if high.is_empty() {
@@ -947,6 +1124,29 @@ impl<'a> Tokens<'a> {
             }
             self.push(K::Break, start, j.max(i));
             return j.max(i);
+        }
+        // `3 u 36 min`, `2 h 15 min`: hours and minutes written together are their sum.
+        let n = self.toks.len();
+        if n >= 2
+            && self.toks[n - 2].k == K::Num
+            && self.toks[n - 1].k == K::Unit
+            && matches!(
+                &text[self.toks[n - 1].start..self.toks[n - 1].end],
+                "h" | "u" | "uur" | "hour" | "hours"
+            )
+            && text[self.toks[n - 1].end..start].trim().is_empty()
+            && self
+                .next_word(end)
+                .is_some_and(|(_, w)| matches!(w, "min" | "minuten" | "minutes"))
+        {
+            self.push(K::Add, start, start);
+        }
+        // `13,888…`: the digits written and more; a claim that states it is approximate.
+        if (text[end..].starts_with('…') || text[end..].starts_with("..."))
+            && let Some(t) = self.toks.last_mut()
+            && t.k == K::Rel(Relation::Equal)
+        {
+            t.k = K::Rel(Relation::Approx);
         }
         self.toks.push(Tok {
             k: K::Num,
@@ -2057,7 +2257,7 @@ fn value_head(toks: &[Tok], r: &Range<usize>) -> Option<usize> {
         return None;
     }
     i += 1;
-    if i < r.end && toks[i].k == K::Count {
+    if i < r.end && matches!(toks[i].k, K::Count | K::Label) {
         i += 1;
     }
     if i < r.end && toks[i].k == K::Unit {
@@ -2296,7 +2496,13 @@ fn is_phrase(tk: &Tokens<'_>, r: usize) -> bool {
             "overeen",
             "corresponds",
             "oftewel",
+            "ofwel",
             "i.e.",
+            "dat ",
+            "Dat ",
+            "that",
+            "That",
+            "which",
         ]
         .iter()
         .any(|w| tk.text[t.start..t.end].contains(w))
@@ -2356,6 +2562,154 @@ mod tests {
                 Verdict::Unevaluable(e) => panic!("{text}: {} cannot be evaluated: {e}", c.expr),
             })
             .collect()
+    }
+
+    #[test]
+    fn forms_of_the_third_held_out_corpus() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        // Dutch `:` between spaces divides; a ratio or a time does not.
+        assert_eq!(
+            v("dus 72 : 3,6 = 20 m/s", Lang::Nl),
+            one("(72 / 3.6) m/s = 20 m/s", true)
+        );
+        assert_eq!(
+            v("20 GB : 1,25 GB/s = 16 s", Lang::Nl),
+            one("20 GB / 1.25 GB/s = 16 s", true)
+        );
+        assert_eq!(
+            v("20 GB : 1,25 GB/s = 18 s", Lang::Nl),
+            one("20 GB / 1.25 GB/s = 18 s", false)
+        );
+        assert!(exprs("Controle: 20 m/s", Lang::Nl).is_empty());
+        assert!(exprs("om 10:30 = half elf", Lang::Nl).is_empty());
+        // English writes no division so.
+        assert!(
+            !exprs("72 : 3.6 = 20 m/s", Lang::En)
+                .iter()
+                .any(|e| e.contains("72"))
+        );
+        // A power of ten glued to its number is one number and binds before a division.
+        assert_eq!(
+            v("8,4·10²² / 1,024·10¹⁷ ≈ 8,2·10⁵ s", Lang::Nl),
+            one("(8.4e22 / 1.024e17) s ≈ 8.2e5 s", true)
+        );
+        // A divisor written with a power of ten is one number, spaces or none.
+        assert_eq!(
+            v("1,0 · 10⁶ m / 2,0 · 10⁸ m/s = 5 · 10⁻³ s", Lang::Nl),
+            one("1.0 * 10^6 m / 2.0e8 m/s = 5 * 10^-3 s", true)
+        );
+        // A glued fraction before a unit counts the unit.
+        assert_eq!(
+            v("15 / 18 = 5/6 h", Lang::En),
+            one("(15 / 18) h = (5/6) h", true)
+        );
+        assert_eq!(
+            v("1/4 GB = 250 MB", Lang::En),
+            one("(1/4) GB = 250 MB", true)
+        );
+        // A share of a number.
+        assert_eq!(
+            v("21 % van € 300 = € 63", Lang::Nl),
+            one("21% * 300 EUR = 63 EUR", true)
+        );
+        assert_eq!(v("1/4 of 48 = 12", Lang::En), one("1 / 4 * 48 = 12", true));
+        assert_eq!(
+            v("5/6 van 60 min = 50 min", Lang::Nl),
+            one("5 / 6 * 60 min = 50 min", true)
+        );
+        assert!(
+            exprs("3 of 4 = 2", Lang::En)
+                .iter()
+                .all(|e| !e.contains('*'))
+        );
+        // Hours and minutes written together.
+        assert_eq!(
+            v("3 h 36 min = 216 min", Lang::En),
+            one("3 h + 36 min = 216 min", true)
+        );
+        // Digits followed by an ellipsis are cut off, not rounded.
+        assert_eq!(
+            v("100 / 7.2 = 13.888…", Lang::En),
+            one("100 / 7.2 ≈ 13.888", true)
+        );
+        assert_eq!(
+            v("100 s : 7,2 = 13,888… s, afgerond ≈ 13,5 s.", Lang::Nl),
+            [
+                ("100 s / 7.2 ≈ 13.888 s".to_string(), true),
+                ("13.888 s ≈ 13.5 s".to_string(), false)
+            ]
+        );
+        // The Dutch hour.
+        assert_eq!(
+            v("3 min = 3/60 = 0,05 u. 2 kW × 0,05 u = 0,1 kWh.", Lang::Nl),
+            [
+                ("(3 / 60) u = 0.05 u".to_string(), true),
+                ("3 min = 0.05 u".to_string(), true),
+                ("2 kW * 0.05 u = 0.1 kWh".to_string(), true)
+            ]
+        );
+        // A word that names what the value of a step counts, before its next operator.
+        assert_eq!(
+            v(
+                "1,920 × 1,080 = 2,073,600 pixels × 3 bytes = 6,220,800 bytes",
+                Lang::En
+            ),
+            [
+                ("1920 * 1080 = 2073600".to_string(), true),
+                ("2073600 * 3 bytes = 6220800 bytes".to_string(), true)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_result_in_a_sentence_of_its_own() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        assert_eq!(
+            v(
+                "2 MW × 8 760 h = 17 520 MWh. Dat is 17,52 TWh per jaar.",
+                Lang::Nl
+            ),
+            [
+                ("2 MW * 8760 h = 17520 MWh".to_string(), true),
+                ("17520 MWh = 17.52 TWh".to_string(), false)
+            ]
+        );
+        assert_eq!(
+            v(
+                "1,000 kW × 8,760 h = 8,760,000 kWh. That is 8.76 GWh.",
+                Lang::En
+            ),
+            [
+                ("1000 kW * 8760 h = 8760000 kWh".to_string(), true),
+                ("8760000 kWh = 8.76 GWh".to_string(), true)
+            ]
+        );
+        assert_eq!(
+            v("13e9 × 2 = 26e9 bytes, and that is 26 MB.", Lang::En),
+            [
+                ("(13e9 * 2) B = 26e9 bytes".to_string(), true),
+                ("26e9 bytes = 26 MB".to_string(), false)
+            ]
+        );
+        assert_eq!(
+            v("12 × 410 Wp = 4 920 Wp, ofwel 4,92 kWp.", Lang::Nl),
+            [
+                ("12 * 410 Wp = 4920 Wp".to_string(), true),
+                ("4920 Wp = 4.92 kWp".to_string(), true)
+            ]
+        );
+        // A phrase relates quantities with units, and keeps only a slip: "that is" joins
+        // many quantities that are not equal.
+        assert!(exprs("The rack draws 40 kW. That is 4 times more", Lang::En).is_empty());
+        assert!(
+            v(
+                "Na 3 jaar is het 1.687 euro. Dat is 187 euro rente.",
+                Lang::Nl
+            )
+            .is_empty()
+        );
+        assert!(exprs("The answer that is 3 GB", Lang::En).is_empty());
     }
 
     #[test]
@@ -2645,6 +2999,7 @@ mod tests {
         if bytes.iter().any(|&b| matches!(b, b'=' | b'~' | b'\\'))
             || ['≈', '≃', '≅'].iter().any(|&c| text.contains(c))
             || text.contains("equals")
+            || RESULT_PHRASES.iter().any(|p| text.contains(p))
         {
             return true;
         }

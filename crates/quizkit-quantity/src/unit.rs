@@ -93,6 +93,8 @@ const LEXICON: &[(&str, Base)] = {
         ("hour", unit(3600.0, S, None, false, false)),
         ("hours", unit(3600.0, S, None, false, false)),
         ("uur", unit(3600.0, S, None, false, false)),
+        // The Dutch hour symbol (`0,05 u`, `km/u`).
+        ("u", unit(3600.0, S, None, false, false)),
         ("Hz", unit(1.0, Dim::FREQUENCY, All, true, false)),
         ("hertz", unit(1.0, Dim::FREQUENCY, All, false, true)),
         ("W", unit(1.0, Dim::POWER, All, true, false)),
@@ -499,6 +501,8 @@ mod tests {
         assert_eq!(f("μs"), Some(1e-6));
         assert_eq!(f("us"), Some(1e-6));
         assert_eq!(f("min"), Some(60.0));
+        assert_eq!(f("u"), Some(3600.0));
+        assert_eq!(f("us"), Some(1e-6));
         assert_eq!(f("gigabytes"), Some(1e9));
         assert_eq!(f("milliseconds"), Some(1e-3));
         assert_eq!(f("kWh"), Some(3.6e6));
@@ -532,7 +536,10 @@ mod tests {
             "B" => return Some(unit(1.0, B, Information, true, false)),
             "s" => return Some(unit(1.0, S, All, true, false)),
             _ if name.len() <= 1
-                && !matches!(name, "b" | "h" | "W" | "J" | "A" | "C" | "V" | "m" | "T") =>
+                && !matches!(
+                    name,
+                    "b" | "h" | "u" | "W" | "J" | "A" | "C" | "V" | "m" | "T"
+                ) =>
             {
                 return Option::None;
             }
@@ -561,7 +568,7 @@ mod tests {
             "min" | "minute" | "minutes" | "minuut" | "minuten" => {
                 unit(60.0, S, None, false, false)
             }
-            "h" | "hour" | "hours" | "uur" => unit(3600.0, S, None, false, false),
+            "h" | "hour" | "hours" | "uur" | "u" => unit(3600.0, S, None, false, false),
             "Hz" => unit(1.0, Dim::FREQUENCY, All, true, false),
             "hertz" => unit(1.0, Dim::FREQUENCY, All, false, true),
             "W" => unit(1.0, Dim::POWER, All, true, false),

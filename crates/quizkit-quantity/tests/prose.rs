@@ -18,6 +18,12 @@ const FOUND: &[(Lang, &str, &[&str])] = &[
         "Dus 7 miljard × 16 bytes = 112 GB.",
         &["7 miljard * 16 bytes = 112 GB"],
     ),
+    // A share of a number multiplies it.
+    (
+        Lang::En,
+        "10 % of 14 GB = 1.4 GB",
+        &["10% * 14 GB = 1.4 GB"],
+    ),
     (
         Lang::Nl,
         "14 GB / 2 TB/s ≈ 7 ms per token.",
@@ -197,7 +203,6 @@ const NOT_CLAIMS: &[(Lang, &str)] = &[
     (Lang::Nl, "n = 4096, batchgrootte = 1, x = 2 × y."),
     (Lang::En, "1. First point = important\n2. Second point"),
     (Lang::En, "It is 2 × faster = good."),
-    (Lang::En, "10 % of 14 GB = 1.4 GB"),
     (Lang::En, "2,5 × 2 = 5 is not English."),
     (Lang::Nl, "De 7B-modellen zijn 2× zo snel = beter."),
     (Lang::En, "if a == b and c >= 2 * d: x => y"),

@@ -28,8 +28,11 @@ ratios (`2:4`) and dates are not claims; a claim between ranges is checked at bo
 (`2 × 30–40 ms = 60–80 ms`), and a range on one side only (`≈ 70–80 ms`) makes none. When the text writes a unit on
 one side only (`4 + 4 + 4 + 4 = 16 bytes`) the other side is read in that unit. The help names
 a likely slip: bits and bytes, GB and GiB, a prefix, a factor two; a claim a slip factor away
-fails even when the stated value's precision would hide it (`1 GB = 1 GiB`). A claim that is
-found but cannot be evaluated is `unchecked-claim`.
+fails even when the stated value's precision would hide it (`1 GB = 1 GiB`). In Dutch `:`
+between spaces divides (`72 : 3,6 = 20 m/s`); a share of a number multiplies it (`21 % van
+€ 300 = € 63`); "Dat is", "That is", "ofwel" after a sentence or a comma state a result equal
+to the value before them (`17 520 MWh. Dat is 17,52 GWh`), reported only when it misses by a
+slip. A claim that is found but cannot be evaluated is `unchecked-claim`.
 
 ## Why is this bad?
 Learners reproduce the arithmetic of an explanation. A figure that does not follow from the

@@ -14,7 +14,8 @@ with those of the bank's first language, as multisets of values. Numbers are rea
 language writes them: in Dutch `,` is the decimal mark and `.` or a space separates thousands
 (`12,5`, `2.000.000`, `2 000 000`); in English `.` is the decimal mark and `,` or a space
 separates thousands (`12.5`, `2,000,000`, `2 000 000`); the no-break, thin and narrow no-break
-spaces count as spaces. So `2,000,000` and `2 000 000` are the same number. What is no
+spaces count as spaces. So `2,000,000` and `2 000 000` are the same number, and a power is one
+number however it is written (`7 · 10⁹` and `7e9`, `2³⁰` and `2^30`). What is no
 quantity is not compared: IP addresses and versions (`192.168.1.70`, `1.2.3`), ratios and
 times (`2:4`, `10:30`), bit patterns (`11000000`), an English comma before other than three
 digits (`1,5`), digits inside words and identifiers (`FP16`, `H100`, `W4A16`), and numbers in
