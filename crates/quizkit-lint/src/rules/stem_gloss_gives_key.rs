@@ -9,8 +9,9 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 /// What `quizkit rule stem-gloss-gives-key` prints.
 pub const DOCS: &str = r#"## What it does
 Finds a gloss in the stem, a parenthesis (`gradient checkpointing (recomputing
-activations)`) or an appositive between commas that opens with an article (`MFU, a measure
-of …,`; the `appositive_openers` of the language in `lexicons/`), whose content words the key
+activations)`), a phrase between two dashes (`Which court – called the Court of Justice –
+rules …`, en or em dashes) or an appositive between commas that opens with an article (`MFU,
+a measure of …,`; the `appositive_openers` of the language in `lexicons/`), whose content words the key
 repeats: at least two of them, at least one that no distractor has, and more than any
 distractor repeats; or, for a short key, every content word of the key ("the pancreas" in
 "insulin (a hormone from the islets of Langerhans in the pancreas)"), and more than any
@@ -99,6 +100,13 @@ pub const MIN_LETTERS: usize = 4;
 /// at least this many characters (a compound, or a prefix such as "her-", "re-").
 pub const MIN_SHARED: usize = 5;
 
+/// The dashes that set off a parenthetical phrase: an en dash or an em dash.
+const DASHES: [char; 2] = ['–', '—'];
+
+fn is_dash(t: &Token<'_>) -> bool {
+    !t.word && !t.code && t.text.starts_with(DASHES)
+}
+
 /// The glosses of a stem, as ranges of token indices without their brackets or commas, and
 /// the byte range to point at.
 fn glosses(lexicon: &Lexicon, toks: &[Token<'_>]) -> Vec<(Range<usize>, Range<usize>)> {
@@ -108,6 +116,16 @@ fn glosses(lexicon: &Lexicon, toks: &[Token<'_>]) -> Vec<(Range<usize>, Range<us
         if punct(t, "(") {
             if let Some(close) = (i + 1..toks.len()).find(|&j| punct(&toks[j], ")")) {
                 out.push((i + 1..close, t.range.start..toks[close].range.end));
+            }
+        } else if is_dash(t) {
+            // A gloss between dashes ("Which court – called the Court of Justice – rules …").
+            if let Some(close) = (i + 1..toks.len()).find(|&j| is_dash(&toks[j]))
+                && close > i + 1
+            {
+                out.push((
+                    i + 1..close,
+                    toks[i + 1].range.start..toks[close - 1].range.end,
+                ));
             }
         } else if punct(t, ",")
             && toks
@@ -171,8 +189,8 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let Some(lexicon) = cx.lexicon(lang) else {
             continue;
         };
-        // Most stems have no parenthesis or comma, and so no gloss.
-        if !stem.value().contains(['(', ',']) {
+        // Most stems have no parenthesis, comma or dash, and so no gloss.
+        if !stem.value().contains(['(', ',', DASHES[0], DASHES[1]]) {
             continue;
         }
         let toks = stem.tokens();
