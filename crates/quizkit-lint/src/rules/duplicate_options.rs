@@ -12,9 +12,10 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 pub const DOCS: &str = r#"## What it does
 Finds two options of one question that are the same text after normalizing case, white
 space, typographic quotes and dashes, Markdown emphasis and code markers, Unicode
-compatibility forms (NFKC) and punctuation at the end, and a hyphen between two letters is
-read as a space (`Sint-Petersburg`, `Sint Petersburg`). Other punctuation inside the text
-counts: `1.5 GB` and `15 GB` are different options.
+compatibility forms (NFKC) and punctuation at the end, and without a hyphen or a space between
+two letters: a compound written open, hyphenated or closed is one option (`Sint Petersburg`,
+`Sint-Petersburg`, `Sintpetersburg`). Other punctuation inside the text, and a space between
+digits, count: `1.5 GB` and `15 GB` are different options.
 
 ## Why is this bad?
 Two equal options are either both right (a question with two keys) or both wrong (a wasted
@@ -72,18 +73,23 @@ impl Violation for DuplicateOptions {
     }
 }
 
-/// `text` with each hyphen between two letters made a space: a compound written open or
-/// with a hyphen is the same option (`-5` and `5` stay apart).
-fn hyphens_as_spaces(text: &str) -> Cow<'_, str> {
+/// `text` without the hyphens and spaces between two letters: a compound written open, with a
+/// hyphen or closed is the same option (`Sint Petersburg`, `Sint-Petersburg`, `Sintpetersburg`;
+/// `-5` and `5`, `1 5` and `15` stay apart).
+fn compounds_closed(text: &str) -> Cow<'_, str> {
     let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
-    let joins =
-        |at: usize| letter(text[..at].chars().next_back()) && letter(text[at + 1..].chars().next());
-    if !text.match_indices('-').any(|(at, _)| joins(at)) {
+    let joins = |at: usize, len: usize| {
+        letter(text[..at].chars().next_back()) && letter(text[at + len..].chars().next())
+    };
+    let joiner = |c: char| c == '-' || c == ' ';
+    if !text.match_indices(joiner).any(|(at, m)| joins(at, m.len())) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
     for (at, c) in text.char_indices() {
-        out.push(if c == '-' && joins(at) { ' ' } else { c });
+        if !(joiner(c) && joins(at, c.len_utf8())) {
+            out.push(c);
+        }
     }
     Cow::Owned(out)
 }
@@ -96,7 +102,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let Some(text) = a.text(Field::Option(i), lang) else {
                 continue;
             };
-            let key = hyphens_as_spaces(text.normalized());
+            let key = compounds_closed(text.normalized());
             if key.is_empty() {
                 continue;
             }
