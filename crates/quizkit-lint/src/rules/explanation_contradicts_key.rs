@@ -4,9 +4,9 @@ use std::ops::Range;
 
 use quizkit_model::{index_letter, letter_index};
 
-use crate::lexicon::find;
-use crate::text::plain;
-use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
+use crate::lexicon::{Lexicon, find};
+use crate::text::{Token, plain};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule explanation-contradicts-key` prints.
 pub const DOCS: &str = r#"## What it does
@@ -15,6 +15,11 @@ Finds explanations that state the answer by letter ("Antwoord: B", "optie B is j
 "the correct answer is" or "het juiste antwoord is" ("The correct answer is 7: …"), when that
 option is not in the key. The phrases are in the lexicon of the explanation's language
 (`answer_statements` and `answer_openers` in `lexicons/nl.toml`, `lexicons/en.toml`).
+An explanation that says neither, but opens with a distractor's whole text as its subject
+("Gluten, formed from gliadin and glutenin, makes the stretchy network." where the key is
+casein), is reported too, unless a list of options follows it ("Git, Subversion and
+Mercurial are …", a word of `contrast_words` or another option next) or the stem is
+negative (its explanation may open with what is true).
 
 ## Why is this bad?
 One of the two is wrong, and the learner cannot tell which: either the key marks a wrong
@@ -58,6 +63,8 @@ struct ExplanationContradictsKey {
     text: Option<String>,
     key: String,
     lang: String,
+    /// The explanation does not say so, but opens with the option as its subject.
+    opens: bool,
 }
 
 impl Violation for ExplanationContradictsKey {
@@ -67,6 +74,12 @@ impl Violation for ExplanationContradictsKey {
             .as_ref()
             .map(|t| format!(" (`{t}`)"))
             .unwrap_or_default();
+        if self.opens {
+            return format!(
+                "the explanation (`{}`) opens with option {}{text} as its subject, not with the key {}",
+                self.lang, self.said, self.key
+            );
+        }
         format!(
             "the explanation (`{}`) says the answer is {}{text}, but the key is {}",
             self.lang, self.said, self.key
@@ -118,6 +131,16 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 }
             }
         }
+        let opens = if said.is_empty()
+            && let Some(k) = Context::single_key(q.question)
+            && let Some((i, range)) = opening_distractor(q, a, lexicon, explanation, k)
+        {
+            let text = a.text(Field::Option(i), lang).map(|t| t.plain().to_owned());
+            said.push((index_letter(i), text, range));
+            true
+        } else {
+            false
+        };
         for (letter, text, range) in said {
             if key.iter().any(|k| k.starts_with(letter)) {
                 continue;
@@ -127,12 +150,88 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 text,
                 key: key.join(", "),
                 lang: lang.to_owned(),
+                opens,
             };
             let span = cx.locate(q.file, explanation.spanned(), range);
             out.push(Finding::on(q, span, &v).with_related(q.file, answer.span.clone(), "the key"));
         }
     }
 }
+
+/// The distractor the explanation opens with as its subject ("Gluten, formed from gliadin …,
+/// makes the stretchy network" where the key is casein), with the range of its words: the
+/// explanation begins with the distractor's whole text (and not the key's), an article before
+/// either aside, and goes on with neither another option nor a word that joins or contrasts ("Git, Subversion
+/// and Mercurial are …", "Egg yolk and mustard …": a list of what the key is not). A question
+/// whose stem is negative is left alone: its explanation may well open with what is true.
+fn opening_distractor(
+    q: QuestionRef<'_>,
+    a: &Analysis<'_>,
+    lexicon: &Lexicon,
+    explanation: &Text<'_>,
+    key: usize,
+) -> Option<(usize, Range<usize>)> {
+    let lang = explanation.lang();
+    let article = |s: &str| -> usize {
+        s.split_once(' ')
+            .filter(|(first, _)| lexicon.appositive_openers.contains(*first))
+            .map_or(0, |(first, _)| first.len() + 1)
+    };
+    let normalized = explanation.normalized();
+    let body = &normalized[article(normalized)..];
+    let texts: Vec<&str> = (0..q.options.len())
+        .map(|i| {
+            a.text(Field::Option(i), lang)
+                .map_or("", |t| t.normalized())
+        })
+        .map(|t| &t[article(t)..])
+        .collect();
+    let opens_with = |text: &str| {
+        text.chars().filter(|c| c.is_alphabetic()).count() >= MIN_OPENING_LETTERS
+            && body.strip_prefix(text).is_some_and(|after| {
+                after.is_empty() || !after.starts_with(|c: char| c.is_alphanumeric())
+            })
+    };
+    // The key's own text may open it too (a distractor that differs only in case).
+    let i = (0..texts.len()).find(|&i| opens_with(texts[i]))?;
+    if opens_with(texts[key]) {
+        return None;
+    }
+    let next = body[texts[i].len()..]
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split(' ')
+        .next()
+        .unwrap_or("");
+    let listed = lexicon.contrast_words.contains(next)
+        || texts
+            .iter()
+            .enumerate()
+            .any(|(j, t)| j != i && !t.is_empty() && t.split(' ').next() == Some(next));
+    let stem_negative = a.text(Field::Stem, lang).is_some_and(|stem| {
+        stem.may_occur(&lexicon.negations) && !find(&lexicon.negations, stem.tokens()).is_empty()
+    });
+    if listed || stem_negative {
+        return None;
+    }
+    // The words of the distractor's text, counted from the first word of the explanation
+    // after its article.
+    let words: Vec<&Token<'_>> = explanation
+        .tokens()
+        .iter()
+        .filter(|t| t.is_prose_word())
+        .collect();
+    let skip = usize::from(article(normalized) > 0);
+    let option = a.text(Field::Option(i), lang)?;
+    let count = (option.tokens().iter().filter(|t| t.is_prose_word()).count())
+        .saturating_sub(usize::from(article(option.normalized()) > 0))
+        .max(1);
+    let (first, last) = (words.get(skip)?, words.get(skip + count - 1)?);
+    Some((i, first.range.start..last.range.end))
+}
+
+/// An option's text must have this many letters to count as the explanation's subject ("7" or
+/// "L1" opens many an explanation about something else).
+pub const MIN_OPENING_LETTERS: usize = 3;
 
 /// The option whose text ([normalized](crate::text::normalize)) `rest`, plain text in lower
 /// case, begins with, followed by the end or a mark that
