@@ -1,11 +1,12 @@
 //! `explanation-contradicts-key` (K002): the explanation names another option as the answer.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, find};
-use crate::text::{Token, plain};
+use crate::text::{Token, lowercase, plain, words};
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule explanation-contradicts-key` prints.
@@ -172,6 +173,22 @@ fn opening_distractor(
     key: usize,
 ) -> Option<(usize, Range<usize>)> {
     let lang = explanation.lang();
+    // Most explanations open with a word no option opens with: compare the first words, an
+    // article aside, before any text is normalized.
+    let opening = first_word(lexicon, words(explanation.value()))?;
+    let option_opens = (0..q.options.len()).any(|i| {
+        a.text(Field::Option(i), lang).is_some_and(|t| {
+            let words = t
+                .tokens()
+                .iter()
+                .filter(|t| t.is_prose_word())
+                .map(|t| t.text);
+            first_word(lexicon, words).as_deref() == Some(opening.as_ref())
+        })
+    });
+    if !option_opens {
+        return None;
+    }
     let article = |s: &str| -> usize {
         s.split_once(' ')
             .filter(|(first, _)| lexicon.appositive_openers.contains(*first))
@@ -227,6 +244,18 @@ fn opening_distractor(
         .max(1);
     let (first, last) = (words.get(skip)?, words.get(skip + count - 1)?);
     Some((i, first.range.start..last.range.end))
+}
+
+/// The first of `words` in lower case, or the second when the first is an article.
+fn first_word<'a>(
+    lexicon: &Lexicon,
+    mut words: impl Iterator<Item = &'a str>,
+) -> Option<Cow<'a, str>> {
+    let word = lowercase(words.next()?);
+    if lexicon.appositive_openers.contains(word.as_ref()) {
+        return words.next().map(lowercase);
+    }
+    Some(word)
 }
 
 /// An option's text must have this many letters to count as the explanation's subject ("7" or
