@@ -191,7 +191,7 @@ fn opening_distractor(
     }
     let article = |s: &str| -> usize {
         s.split_once(' ')
-            .filter(|(first, _)| lexicon.appositive_openers.contains(*first))
+            .filter(|(first, _)| lexicon.appositive_openers.contains(first))
             .map_or(0, |(first, _)| first.len() + 1)
     };
     let normalized = explanation.normalized();
