@@ -6,7 +6,7 @@ use std::ops::Range;
 use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, find};
-use crate::text::{Token, lowercase, plain, words};
+use crate::text::{lowercase, plain, words};
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule explanation-contradicts-key` prints.
@@ -161,10 +161,11 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
 
 /// The distractor the explanation opens with as its subject ("Gluten, formed from gliadin …,
 /// makes the stretchy network" where the key is casein), with the range of its words: the
-/// explanation begins with the distractor's whole text (and not the key's), an article before
-/// either aside, and goes on with neither another option nor a word that joins or contrasts ("Git, Subversion
-/// and Mercurial are …", "Egg yolk and mustard …": a list of what the key is not). A question
-/// whose stem is negative is left alone: its explanation may well open with what is true.
+/// explanation's words begin with all the distractor's words (and not the key's), an article
+/// before either aside, and go on with neither another option nor a word that joins or
+/// contrasts ("Git, Subversion and Mercurial are …", "Egg yolk and mustard …": a list of what
+/// the key is not). A question whose stem is negative is left alone: its explanation may well
+/// open with what is true.
 fn opening_distractor(
     q: QuestionRef<'_>,
     a: &Analysis<'_>,
@@ -173,77 +174,82 @@ fn opening_distractor(
     key: usize,
 ) -> Option<(usize, Range<usize>)> {
     let lang = explanation.lang();
-    // Most explanations open with a word no option opens with: compare the first words, an
-    // article aside, before any text is normalized.
+    let options: Vec<&Text<'_>> = (0..q.options.len())
+        .map(|i| a.text(Field::Option(i), lang))
+        .collect::<Option<_>>()?;
+    // Most explanations open with a word no distractor opens with: compare the first words,
+    // an article aside, before the explanation is cut into tokens.
     let opening = first_word(lexicon, words(explanation.value()))?;
-    let option_opens = (0..q.options.len()).any(|i| {
-        a.text(Field::Option(i), lang).is_some_and(|t| {
-            let words = t
-                .tokens()
-                .iter()
-                .filter(|t| t.is_prose_word())
-                .map(|t| t.text);
-            first_word(lexicon, words).as_deref() == Some(opening.as_ref())
-        })
-    });
-    if !option_opens {
+    let opens = |i: usize| {
+        first_word(lexicon, words(options[i].value())).as_deref() == Some(opening.as_ref())
+    };
+    if !(0..options.len()).any(|i| i != key && opens(i)) {
         return None;
     }
-    let article = |s: &str| -> usize {
-        s.split_once(' ')
-            .filter(|(first, _)| lexicon.appositive_openers.contains(first))
-            .map_or(0, |(first, _)| first.len() + 1)
-    };
-    let normalized = explanation.normalized();
-    let body = &normalized[article(normalized)..];
-    let texts: Vec<&str> = (0..q.options.len())
-        .map(|i| {
-            a.text(Field::Option(i), lang)
-                .map_or("", |t| t.normalized())
-        })
-        .map(|t| &t[article(t)..])
-        .collect();
-    let opens_with = |text: &str| {
-        text.chars().filter(|c| c.is_alphabetic()).count() >= MIN_OPENING_LETTERS
-            && body.strip_prefix(text).is_some_and(|after| {
-                after.is_empty() || !after.starts_with(|c: char| c.is_alphanumeric())
-            })
-    };
-    // The key's own text may open it too (a distractor that differs only in case).
-    let i = (0..texts.len()).find(|&i| opens_with(texts[i]))?;
-    if opens_with(texts[key]) {
-        return None;
-    }
-    let next = body[texts[i].len()..]
-        .trim_start_matches(|c: char| !c.is_alphanumeric())
-        .split(' ')
-        .next()
-        .unwrap_or("");
-    let listed = lexicon.contrast_words.contains(next)
-        || texts
+    let body = prose_words(lexicon, explanation);
+    // The option's words that the explanation begins with, when it begins with all of them.
+    let begins = |i: usize| -> Option<usize> {
+        let words = prose_words(lexicon, options[i]);
+        let letters: usize = words
             .iter()
-            .enumerate()
-            .any(|(j, t)| j != i && !t.is_empty() && t.split(' ').next() == Some(next));
+            .map(|&w| {
+                word(options[i], w)
+                    .chars()
+                    .filter(|c| c.is_alphabetic())
+                    .count()
+            })
+            .sum();
+        let all = letters >= MIN_OPENING_LETTERS
+            && words.len() <= body.len()
+            && words
+                .iter()
+                .zip(&body)
+                .all(|(&o, &e)| word(options[i], o) == word(explanation, e));
+        all.then_some(words.len())
+    };
+    if begins(key).is_some() {
+        return None;
+    }
+    let (i, count) = (0..options.len()).find_map(|i| Some((i, begins(i)?)))?;
+    let next = body.get(count).map(|&w| word(explanation, w));
+    let listed = next.is_some_and(|next| {
+        lexicon.contrast_words.contains(next)
+            || (0..options.len()).any(|j| {
+                j != i && first_word(lexicon, words(options[j].value())).as_deref() == Some(next)
+            })
+    });
     let stem_negative = a.text(Field::Stem, lang).is_some_and(|stem| {
         stem.may_occur(&lexicon.negations) && !find(&lexicon.negations, stem.tokens()).is_empty()
     });
     if listed || stem_negative {
         return None;
     }
-    // The words of the distractor's text, counted from the first word of the explanation
-    // after its article.
-    let words: Vec<&Token<'_>> = explanation
-        .tokens()
-        .iter()
-        .filter(|t| t.is_prose_word())
+    let toks = explanation.tokens();
+    Some((
+        i,
+        toks[body[0]].range.start..toks[body[count - 1]].range.end,
+    ))
+}
+
+/// The indices of the prose words of `text` among its tokens, an article at the start left out.
+fn prose_words(lexicon: &Lexicon, text: &Text<'_>) -> Vec<usize> {
+    let toks = text.tokens();
+    let mut words: Vec<usize> = (0..toks.len())
+        .filter(|&k| toks[k].is_prose_word())
         .collect();
-    let skip = usize::from(article(normalized) > 0);
-    let option = a.text(Field::Option(i), lang)?;
-    let count = (option.tokens().iter().filter(|t| t.is_prose_word()).count())
-        .saturating_sub(usize::from(article(option.normalized()) > 0))
-        .max(1);
-    let (first, last) = (words.get(skip)?, words.get(skip + count - 1)?);
-    Some((i, first.range.start..last.range.end))
+    if words.len() > 1
+        && lexicon
+            .appositive_openers
+            .contains(toks[words[0]].lower.as_ref())
+    {
+        words.remove(0);
+    }
+    words
+}
+
+/// The token `k` of `text` in lower case.
+fn word<'t>(text: &'t Text<'_>, k: usize) -> &'t str {
+    text.tokens()[k].lower.as_ref()
 }
 
 /// The first of `words` in lower case, or the second when the first is an article.
