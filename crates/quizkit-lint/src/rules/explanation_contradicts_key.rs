@@ -1,6 +1,5 @@
 //! `explanation-contradicts-key` (K002): the explanation names another option as the answer.
 
-use std::borrow::Cow;
 use std::ops::Range;
 
 use quizkit_model::{index_letter, letter_index};
@@ -181,7 +180,7 @@ fn opening_distractor(
     // an article aside, before the explanation is cut into tokens.
     let opening = first_word(lexicon, words(explanation.value()))?;
     let opens = |i: usize| {
-        first_word(lexicon, words(options[i].value())).as_deref() == Some(opening.as_ref())
+        first_word(lexicon, words(options[i].value())).is_some_and(|w| same_word(w, opening))
     };
     if !(0..options.len()).any(|i| i != key && opens(i)) {
         return None;
@@ -215,7 +214,9 @@ fn opening_distractor(
     let listed = next.is_some_and(|next| {
         lexicon.contrast_words.contains(next)
             || (0..options.len()).any(|j| {
-                j != i && first_word(lexicon, words(options[j].value())).as_deref() == Some(next)
+                j != i
+                    && first_word(lexicon, words(options[j].value()))
+                        .is_some_and(|w| same_word(w, next))
             })
     });
     let stem_negative = a.text(Field::Stem, lang).is_some_and(|stem| {
@@ -252,16 +253,31 @@ fn word<'t>(text: &'t Text<'_>, k: usize) -> &'t str {
     text.tokens()[k].lower.as_ref()
 }
 
-/// The first of `words` in lower case, or the second when the first is an article.
-fn first_word<'a>(
-    lexicon: &Lexicon,
-    mut words: impl Iterator<Item = &'a str>,
-) -> Option<Cow<'a, str>> {
-    let word = lowercase(words.next()?);
-    if lexicon.appositive_openers.contains(word.as_ref()) {
-        return words.next().map(lowercase);
+/// The first of `words`, or the second when the first is an article.
+fn first_word<'a>(lexicon: &Lexicon, mut words: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let word = words.next()?;
+    if is_article(lexicon, word) {
+        return words.next();
     }
     Some(word)
+}
+
+/// Whether `word`, in any case, is one of the `appositive_openers` (the articles), read
+/// without making a lower-case copy of every first word.
+fn is_article(lexicon: &Lexicon, word: &str) -> bool {
+    let mut buf = [0u8; 8];
+    if word.len() > buf.len() || !word.is_ascii() {
+        return false;
+    }
+    let lower = &mut buf[..word.len()];
+    lower.copy_from_slice(word.as_bytes());
+    lower.make_ascii_lowercase();
+    std::str::from_utf8(lower).is_ok_and(|l| lexicon.appositive_openers.contains(l))
+}
+
+/// Whether two words are the same but for case.
+fn same_word(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b) || (!(a.is_ascii() && b.is_ascii()) && lowercase(a) == lowercase(b))
 }
 
 /// An option's text must have this many letters to count as the explanation's subject ("7" or

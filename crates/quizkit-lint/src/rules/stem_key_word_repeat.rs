@@ -138,13 +138,15 @@ fn common_start(a: &str, b: &str) -> usize {
 /// A long word that ends a longer one is its head ("drukgebied", "hogedrukgebied") when it has
 /// at least [`MIN_HEAD`] letters, with at least [`MIN_MODIFIER`] before it.
 fn compound_part(a: &str, b: &str) -> bool {
-    let len = |s: &str| s.chars().count();
-    let (short, long) = if len(a) <= len(b) { (a, b) } else { (b, a) };
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    let ((short, ls), (long, ll)) = if la <= lb {
+        ((a, la), (b, lb))
+    } else {
+        ((b, lb), (a, la))
+    };
     let common = common_start(short, long);
-    let begins = common >= 4 && len(short) - common <= 2 && len(long) >= common + 4;
-    let ends =
-        len(short) >= MIN_HEAD && len(long) >= len(short) + MIN_MODIFIER && long.ends_with(short);
-    begins || ends
+    let begins = common >= 4 && ls - common <= 2 && ll >= common + 4;
+    begins || (ls >= MIN_HEAD && ll >= ls + MIN_MODIFIER && long.ends_with(short))
 }
 
 /// A word of this many letters that ends a longer one is its head: the words that only end
