@@ -132,8 +132,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             }
         }
         let opens = if said.is_empty()
-            && let Some(k) = Context::single_key(q.question)
-            && let Some((i, range)) = opening_distractor(q, a, lexicon, explanation, k)
+            && let Some((i, range)) = opening_distractor(q, a, lexicon, explanation)
         {
             let text = a.text(Field::Option(i), lang).map(|t| t.plain().to_owned());
             said.push((index_letter(i), text, range));
@@ -170,21 +169,26 @@ fn opening_distractor(
     a: &Analysis<'_>,
     lexicon: &Lexicon,
     explanation: &Text<'_>,
-    key: usize,
 ) -> Option<(usize, Range<usize>)> {
     let lang = explanation.lang();
+    // Most explanations open with a word no option opens with: compare the first words, an
+    // article aside, before anything else is looked at.
+    let opening = first_word(lexicon, words(explanation.value()))?;
+    let opens = |i: usize| {
+        a.text(Field::Option(i), lang)
+            .and_then(|t| first_word(lexicon, words(t.value())))
+            .is_some_and(|w| same_word(w, opening))
+    };
+    if !(0..q.options.len()).any(opens) {
+        return None;
+    }
+    let key = Context::single_key(q.question)?;
+    if !(0..q.options.len()).any(|i| i != key && opens(i)) {
+        return None;
+    }
     let options: Vec<&Text<'_>> = (0..q.options.len())
         .map(|i| a.text(Field::Option(i), lang))
         .collect::<Option<_>>()?;
-    // Most explanations open with a word no distractor opens with: compare the first words,
-    // an article aside, before the explanation is cut into tokens.
-    let opening = first_word(lexicon, words(explanation.value()))?;
-    let opens = |i: usize| {
-        first_word(lexicon, words(options[i].value())).is_some_and(|w| same_word(w, opening))
-    };
-    if !(0..options.len()).any(|i| i != key && opens(i)) {
-        return None;
-    }
     let body = prose_words(lexicon, explanation);
     // The option's words that the explanation begins with, when it begins with all of them.
     let begins = |i: usize| -> Option<usize> {
