@@ -10,9 +10,9 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 pub const DOCS: &str = r#"## What it does
 Finds a gloss in the stem, a parenthesis (`gradient checkpointing (recomputing
 activations)`), a phrase between two dashes (`Which court – called the Court of Justice –
-rules …`, en or em dashes) or an appositive between commas that opens with an article (`MFU,
-a measure of …,`; the `appositive_openers` of the language in `lexicons/`), whose content words the key
-repeats: at least two of them, at least one that no distractor has, and more than any
+rules …`, en or em dashes, not those of a range of numbers such as `1914–1918`) or an
+appositive between commas that opens with an article (`MFU, a measure of …,`; the
+`appositive_openers` of the language in `lexicons/`), whose content words the key repeats: at least two of them, at least one that no distractor has, and more than any
 distractor repeats; or, for a short key, every content word of the key ("the pancreas" in
 "insulin (a hormone from the islets of Langerhans in the pancreas)"), and more than any
 distractor repeats. Content words are compared by their stems (Snowball), and a word counts
@@ -103,8 +103,29 @@ pub const MIN_SHARED: usize = 5;
 /// The dashes that set off a parenthetical phrase: an en dash or an em dash.
 const DASHES: [char; 2] = ['–', '—'];
 
-fn is_dash(t: &Token<'_>) -> bool {
-    !t.word && !t.code && t.text.starts_with(DASHES)
+/// Whether token `i` of `toks` is a dash that may set off a phrase: not one in a range of
+/// numbers written close (`10–20`).
+fn is_dash(toks: &[Token<'_>], i: usize) -> bool {
+    let t = &toks[i];
+    let digit_at = |j: Option<usize>, end: bool| {
+        j.and_then(|j| toks.get(j)).is_some_and(|n| {
+            let touches = if end {
+                n.range.end == t.range.start
+            } else {
+                n.range.start == t.range.end
+            };
+            let c = if end {
+                n.text.chars().next_back()
+            } else {
+                n.text.chars().next()
+            };
+            touches && c.is_some_and(|c| c.is_ascii_digit())
+        })
+    };
+    !t.word
+        && !t.code
+        && t.text.starts_with(DASHES)
+        && !(digit_at(i.checked_sub(1), true) && digit_at(Some(i + 1), false))
 }
 
 /// The glosses of a stem, as ranges of token indices without their brackets or commas, and
@@ -117,9 +138,9 @@ fn glosses(lexicon: &Lexicon, toks: &[Token<'_>]) -> Vec<(Range<usize>, Range<us
             if let Some(close) = (i + 1..toks.len()).find(|&j| punct(&toks[j], ")")) {
                 out.push((i + 1..close, t.range.start..toks[close].range.end));
             }
-        } else if is_dash(t) {
+        } else if is_dash(toks, i) {
             // A gloss between dashes ("Which court – called the Court of Justice – rules …").
-            if let Some(close) = (i + 1..toks.len()).find(|&j| is_dash(&toks[j]))
+            if let Some(close) = (i + 1..toks.len()).find(|&j| is_dash(toks, j))
                 && close > i + 1
             {
                 out.push((
@@ -256,5 +277,17 @@ mod tests {
         assert!(stems_match(&nl.stem("activaties"), &nl.stem("activatie")));
         assert!(!stems_match(&nl.stem("geheugen"), &nl.stem("rekenwerk")));
         assert!(!stems_match("data", "metadata"), "too short to count");
+    }
+
+    #[test]
+    fn a_dash_in_a_range_of_numbers_sets_off_no_gloss() {
+        let en = Lexicon::get("en").expect("the English lexicon");
+        let count = |t: &str| glosses(en, &crate::text::tokens(t)).len();
+        assert_eq!(
+            count("Which court – called the Court of Justice – rules?"),
+            1
+        );
+        assert_eq!(count("Which court—called the Court of Justice—rules?"), 1);
+        assert_eq!(count("Which years 1914–1918 and 1939–1945 saw war?"), 0);
     }
 }
