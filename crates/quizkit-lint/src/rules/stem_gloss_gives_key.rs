@@ -12,8 +12,9 @@ Finds a gloss in the stem, a parenthesis (`gradient checkpointing (recomputing
 activations)`), a phrase between two dashes (`Which court – called the Court of Justice –
 rules …`, en or em dashes, not those of a range of numbers such as `1914–1918`) or an
 appositive between commas that opens with an article (`MFU, a measure of …,`; the
-`appositive_openers` of the language in `lexicons/`), whose content words the key repeats: at least two of them, at least one that no distractor has, and more than any
-distractor repeats; or, for a short key, every content word of the key ("the pancreas" in
+`appositive_openers` of the language in `lexicons/`), whose content words the key repeats:
+at least two of them, at least one that no distractor has, and more than any distractor
+repeats; or, for a short key, every content word of the key ("the pancreas" in
 "insulin (a hormone from the islets of Langerhans in the pancreas)"), and more than any
 distractor repeats. Content words are compared by their stems (Snowball), and a word counts
 as repeated when one stem holds the other, of at least five letters ("recomputing" and
@@ -107,6 +108,9 @@ const DASHES: [char; 2] = ['–', '—'];
 /// numbers written close (`10–20`).
 fn is_dash(toks: &[Token<'_>], i: usize) -> bool {
     let t = &toks[i];
+    if t.word || t.code || !t.text.starts_with(DASHES) {
+        return false;
+    }
     let digit_at = |j: Option<usize>, end: bool| {
         j.and_then(|j| toks.get(j)).is_some_and(|n| {
             let touches = if end {
@@ -122,10 +126,8 @@ fn is_dash(toks: &[Token<'_>], i: usize) -> bool {
             touches && c.is_some_and(|c| c.is_ascii_digit())
         })
     };
-    !t.word
-        && !t.code
-        && t.text.starts_with(DASHES)
-        && !(digit_at(i.checked_sub(1), true) && digit_at(Some(i + 1), false))
+    let in_range = digit_at(i.checked_sub(1), true) && digit_at(Some(i + 1), false);
+    !in_range
 }
 
 /// The glosses of a stem, as ranges of token indices without their brackets or commas, and
