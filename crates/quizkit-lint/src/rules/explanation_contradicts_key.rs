@@ -129,6 +129,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     if key.is_empty() {
         return;
     }
+    let single = Context::single_key(q.question);
     for explanation in a.texts(Field::Explanation) {
         let Some(lexicon) = cx.lexicon(explanation.lang()) else {
             continue;
@@ -155,10 +156,12 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             }
         }
         let mut how = How::Says;
-        if said.is_empty() {
-            let other = opening_distractor(q, a, lexicon, explanation)
+        if said.is_empty()
+            && let Some(single) = single
+        {
+            let other = opening_distractor(q, a, lexicon, explanation, single)
                 .map(|found| (How::Opens, found))
-                .or_else(|| denied_key(q, a, lexicon, explanation).map(|f| (How::Denies, f)));
+                .or_else(|| denied_key(a, lexicon, explanation, single).map(|f| (How::Denies, f)));
             if let Some((found, (i, range))) = other {
                 let text = a.text(Field::Option(i), lang).map(|t| t.plain().to_owned());
                 said.push((index_letter(i), text, range));
@@ -194,6 +197,7 @@ fn opening_distractor(
     a: &Analysis<'_>,
     lexicon: &Lexicon,
     explanation: &Text<'_>,
+    key: usize,
 ) -> Option<(usize, Range<usize>)> {
     let lang = explanation.lang();
     // Most explanations open with a word no option opens with: compare the first words, an
@@ -204,10 +208,6 @@ fn opening_distractor(
             .and_then(|t| first_word(lexicon, words(t.value())))
             .is_some_and(|w| same_word(w, opening))
     };
-    if !(0..q.options.len()).any(opens) {
-        return None;
-    }
-    let key = Context::single_key(q.question)?;
     if !(0..q.options.len()).any(|i| i != key && opens(i)) {
         return None;
     }
@@ -265,17 +265,29 @@ fn opening_distractor(
 /// stem is negative is left alone ("Which vitamin can the body not make?" is explained by
 /// "humans cannot make vitamin C").
 fn denied_key(
-    q: QuestionRef<'_>,
     a: &Analysis<'_>,
     lexicon: &Lexicon,
     explanation: &Text<'_>,
+    key: usize,
 ) -> Option<(usize, Range<usize>)> {
-    if !explanation.may_occur(&lexicon.negations) {
-        return None;
-    }
-    let key = Context::single_key(q.question)?;
     let lang = explanation.lang();
     let option = a.text(Field::Option(key), lang)?;
+    // Most explanations never write the key's first word, or no negation: both are looked
+    // for in the text as written before it is cut into tokens (the word's first letter in
+    // either case).
+    let mut first = first_word(lexicon, words(option.value()))?.chars();
+    let initial = first.next()?;
+    let rest = first.as_str();
+    let value = explanation.value();
+    let written = value.match_indices(rest).any(|(at, _)| {
+        value[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.to_lowercase().eq(initial.to_lowercase()))
+    });
+    if !written || !explanation.may_occur(&lexicon.negations) {
+        return None;
+    }
     let key_words = prose_words(lexicon, option);
     let letters: usize = key_words
         .iter()
