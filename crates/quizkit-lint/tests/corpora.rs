@@ -280,7 +280,7 @@ fn the_held_out_planted_flaws_are_found_as_often_as_recorded() {
 }
 
 /// How many of the 48 planted flaws of the third held-out corpus the rules find.
-const THIRD_HELD_OUT_RECALL: usize = 45;
+const THIRD_HELD_OUT_RECALL: usize = 44;
 
 /// The findings on the third well-written bank, as (question, rule, the word its message
 /// quotes): cues the corpus did not mean to plant, so the rules are right to report them.

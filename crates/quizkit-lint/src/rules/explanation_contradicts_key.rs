@@ -5,7 +5,7 @@ use std::ops::Range;
 use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, find};
-use crate::text::{Token, lowercase, plain, words};
+use crate::text::{lowercase, plain, words};
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule explanation-contradicts-key` prints.
@@ -19,10 +19,7 @@ An explanation that says neither, but opens with a distractor's whole text as it
 ("Gluten, formed from gliadin and glutenin, makes the stretchy network." where the key is
 casein), is reported too, unless a list of options follows it ("Git, Subversion and
 Mercurial are …", a word of `contrast_words` or another option next) or the stem is
-negative (its explanation may open with what is true); and so is one that denies the key, a
-negation of the lexicon (`negations`) right before the key's whole text in one sentence
-("… but is not Indo-European itself" where the key is Indo-European), unless the stem is
-negative.
+negative (its explanation may open with what is true).
 
 ## Why is this bad?
 One of the two is wrong, and the learner cannot tell which: either the key marks a wrong
@@ -66,18 +63,8 @@ struct ExplanationContradictsKey {
     text: Option<String>,
     key: String,
     lang: String,
-    how: How,
-}
-
-/// How the explanation contradicts the key.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum How {
-    /// It says another option is the answer.
-    Says,
-    /// It opens with another option as its subject.
-    Opens,
-    /// It denies the key ("… is not Indo-European").
-    Denies,
+    /// The explanation does not say so, but opens with the option as its subject.
+    opens: bool,
 }
 
 impl Violation for ExplanationContradictsKey {
@@ -87,13 +74,7 @@ impl Violation for ExplanationContradictsKey {
             .as_ref()
             .map(|t| format!(" (`{t}`)"))
             .unwrap_or_default();
-        if self.how == How::Denies {
-            return format!(
-                "the explanation (`{}`) denies the key {}{text}",
-                self.lang, self.key
-            );
-        }
-        if self.how == How::Opens {
+        if self.opens {
             return format!(
                 "the explanation (`{}`) opens with option {}{text} as its subject, not with the key {}",
                 self.lang, self.said, self.key
@@ -105,11 +86,7 @@ impl Violation for ExplanationContradictsKey {
         )
     }
     fn label(&self) -> Option<String> {
-        Some(if self.how == How::Denies {
-            "denies the key".to_owned()
-        } else {
-            format!("not the key ({})", self.key)
-        })
+        Some(format!("not the key ({})", self.key))
     }
     fn help(&self) -> Option<String> {
         Some("correct the key or the explanation; naming the content instead of the letter keeps the explanation right when options move".into())
@@ -129,7 +106,6 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     if key.is_empty() {
         return;
     }
-    let single = Context::single_key(q.question);
     for explanation in a.texts(Field::Explanation) {
         let Some(lexicon) = cx.lexicon(explanation.lang()) else {
             continue;
@@ -155,21 +131,17 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 }
             }
         }
-        let mut how = How::Says;
-        if said.is_empty()
-            && let Some(single) = single
+        let opens = if said.is_empty()
+            && let Some((i, range)) = opening_distractor(q, a, lexicon, explanation)
         {
-            let other = opening_distractor(q, a, lexicon, explanation, single)
-                .map(|found| (How::Opens, found))
-                .or_else(|| denied_key(a, lexicon, explanation, single).map(|f| (How::Denies, f)));
-            if let Some((found, (i, range))) = other {
-                let text = a.text(Field::Option(i), lang).map(|t| t.plain().to_owned());
-                said.push((index_letter(i), text, range));
-                how = found;
-            }
-        }
+            let text = a.text(Field::Option(i), lang).map(|t| t.plain().to_owned());
+            said.push((index_letter(i), text, range));
+            true
+        } else {
+            false
+        };
         for (letter, text, range) in said {
-            if how != How::Denies && key.iter().any(|k| k.starts_with(letter)) {
+            if key.iter().any(|k| k.starts_with(letter)) {
                 continue;
             }
             let v = ExplanationContradictsKey {
@@ -177,7 +149,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 text,
                 key: key.join(", "),
                 lang: lang.to_owned(),
-                how,
+                opens,
             };
             let span = cx.locate(q.file, explanation.spanned(), range);
             out.push(Finding::on(q, span, &v).with_related(q.file, answer.span.clone(), "the key"));
@@ -197,7 +169,6 @@ fn opening_distractor(
     a: &Analysis<'_>,
     lexicon: &Lexicon,
     explanation: &Text<'_>,
-    key: usize,
 ) -> Option<(usize, Range<usize>)> {
     let lang = explanation.lang();
     // Most explanations open with a word no option opens with: compare the first words, an
@@ -208,6 +179,10 @@ fn opening_distractor(
             .and_then(|t| first_word(lexicon, words(t.value())))
             .is_some_and(|w| same_word(w, opening))
     };
+    if !(0..q.options.len()).any(opens) {
+        return None;
+    }
+    let key = Context::single_key(q.question)?;
     if !(0..q.options.len()).any(|i| i != key && opens(i)) {
         return None;
     }
@@ -248,7 +223,9 @@ fn opening_distractor(
                         .is_some_and(|w| same_word(w, next))
             })
     });
-    let stem_negative = stem_is_negative(a, lexicon, lang);
+    let stem_negative = a.text(Field::Stem, lang).is_some_and(|stem| {
+        stem.may_occur(&lexicon.negations) && !find(&lexicon.negations, stem.tokens()).is_empty()
+    });
     if listed || stem_negative {
         return None;
     }
@@ -257,77 +234,6 @@ fn opening_distractor(
         i,
         toks[body[0]].range.start..toks[body[count - 1]].range.end,
     ))
-}
-
-/// Where the explanation denies the single key: a negation of the lexicon (`negations`)
-/// right before the key's whole text, an article between aside ("Hungarian … is not
-/// Indo-European itself" where the key is Indo-European), in one sentence. A question whose
-/// stem is negative is left alone ("Which vitamin can the body not make?" is explained by
-/// "humans cannot make vitamin C").
-fn denied_key(
-    a: &Analysis<'_>,
-    lexicon: &Lexicon,
-    explanation: &Text<'_>,
-    key: usize,
-) -> Option<(usize, Range<usize>)> {
-    let lang = explanation.lang();
-    let option = a.text(Field::Option(key), lang)?;
-    // Most explanations never write the key's first word, or no negation: both are looked
-    // for in the text as written before it is cut into tokens (the word's first letter in
-    // either case).
-    let mut first = first_word(lexicon, words(option.value()))?.chars();
-    let initial = first.next()?;
-    let rest = first.as_str();
-    let value = explanation.value();
-    let written = value.match_indices(rest).any(|(at, _)| {
-        value[..at]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.to_lowercase().eq(initial.to_lowercase()))
-    });
-    if !written || !explanation.may_occur(&lexicon.negations) {
-        return None;
-    }
-    let key_words = prose_words(lexicon, option);
-    let letters: usize = key_words
-        .iter()
-        .map(|&w| {
-            word(option, w)
-                .chars()
-                .filter(|c| c.is_alphabetic())
-                .count()
-        })
-        .sum();
-    if letters < MIN_OPENING_LETTERS {
-        return None;
-    }
-    let toks = explanation.tokens();
-    let sentence_end = |t: &Token<'_>| !t.word && matches!(t.text, "." | ";" | ":" | "?" | "!");
-    let denial = find(&lexicon.negations, toks).into_iter().find_map(|m| {
-        let mut after = (m.tokens.end..toks.len())
-            .take_while(|&j| !sentence_end(&toks[j]))
-            .filter(|&j| toks[j].is_prose_word())
-            .peekable();
-        after.next_if(|&j| lexicon.appositive_openers.contains(word(explanation, j)));
-        let mut last = None;
-        for &k in &key_words {
-            let j = after.next()?;
-            if word(explanation, j) != word(option, k) {
-                return None;
-            }
-            last = Some(j);
-        }
-        Some(toks[m.tokens.start].range.start..toks[last?].range.end)
-    })?;
-    let stem_negative = stem_is_negative(a, lexicon, lang);
-    (!stem_negative).then_some((key, denial))
-}
-
-/// Whether the stem in `lang` holds a negation of the lexicon (`negations`).
-fn stem_is_negative(a: &Analysis<'_>, lexicon: &Lexicon, lang: &str) -> bool {
-    a.text(Field::Stem, lang).is_some_and(|stem| {
-        stem.may_occur(&lexicon.negations) && !find(&lexicon.negations, stem.tokens()).is_empty()
-    })
 }
 
 /// The indices of the prose words of `text` among its tokens, an article at the start left out.
