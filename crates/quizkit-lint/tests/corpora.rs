@@ -16,6 +16,11 @@
 //!   the tests print recall and the findings on the well-written bank, and hold the rules to
 //!   the figures BENCHMARKS.md records (a change that finds less fails).
 //!
+//! - `item-writing-3/` and `item-writing-3-flawed/`: a third held-out pair, written the same way
+//!   after the rules had been tuned on the first two, with the same 16 kinds of flaw. On the
+//!   well-written bank the rules find three things, which are cues the corpus did not mean
+//!   to plant (see [`THIRD_WELL_WRITTEN_FINDINGS`]).
+//!
 //! The figures are printed (`cargo test -p quizkit-lint --test corpora -- --nocapture`) and
 //! recorded in BENCHMARKS.md.
 
@@ -250,7 +255,7 @@ fn all_flaw_rules() -> Vec<&'static str> {
 }
 
 /// How many of the 48 planted flaws of the held-out corpus the rules find.
-const HELD_OUT_RECALL: usize = 45;
+const HELD_OUT_RECALL: usize = 46;
 
 #[test]
 fn the_held_out_well_written_corpus_has_no_finding() {
@@ -271,9 +276,83 @@ fn the_held_out_well_written_corpus_has_no_finding() {
 
 #[test]
 fn the_held_out_planted_flaws_are_found_as_often_as_recorded() {
-    let sheet = answer_sheet("item-writing-2-flawed");
+    held_out_recall("item-writing-2-flawed", HELD_OUT_RECALL);
+}
+
+/// How many of the 48 planted flaws of the third held-out corpus the rules find.
+const THIRD_HELD_OUT_RECALL: usize = 44;
+
+/// The findings on the third well-written bank, as (question, rule, the word its message
+/// quotes): cues the corpus did not mean to plant, so the rules are right to report them.
+///
+/// - `calque-skyscraper` (nl): the gloss "een letterlijke vertaling van Engels *skyscraper*"
+///   holds "vertaling", which the key "leenvertaling" ends in and no distractor has: a learner
+///   who does not know the term picks it by the word (the English gloss, "a part-by-part
+///   translation", shares no word with "calque", and is not reported).
+/// - `vitamin-not-made` (nl, en): "Welke vitamine kan het menselijk lichaam niet zelf
+///   aanmaken" asks for the one option without a property the others have, with the same
+///   plain "niet"/"not" as the flawed corpus's planted `ecsc-founders` ("Welk land was in
+///   1951 geen stichtend lid …"); a learner who reads past it picks a vitamin the body makes.
+const THIRD_WELL_WRITTEN_FINDINGS: [(&str, &str, &str); 3] = [
+    ("calque-skyscraper", "stem-gloss-gives-key", "\"vertaling\""),
+    (
+        "vitamin-not-made",
+        "negative-stem-not-emphasized",
+        "\"niet\"",
+    ),
+    (
+        "vitamin-not-made",
+        "negative-stem-not-emphasized",
+        "\"not\"",
+    ),
+];
+
+#[test]
+fn the_third_well_written_corpus_has_only_the_cues_it_did_not_mean_to_plant() {
+    let findings = lint_corpus("item-writing-3", &all_flaw_rules());
+    let found: Vec<String> = findings
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {}: {}",
+                d.question.as_deref().unwrap_or("-"),
+                d.name,
+                d.message
+            )
+        })
+        .collect();
+    println!(
+        "third well-written corpus, 50 questions: {} findings {found:?}",
+        findings.len()
+    );
+    assert_eq!(
+        findings.len(),
+        THIRD_WELL_WRITTEN_FINDINGS.len(),
+        "{found:#?}"
+    );
+    for (question, rule, word) in THIRD_WELL_WRITTEN_FINDINGS {
+        assert!(
+            findings
+                .iter()
+                .any(|d| d.question.as_deref() == Some(question)
+                    && d.name == rule
+                    && d.message.contains(word)),
+            "no {rule} finding on {question} quoting {word}: {found:#?}"
+        );
+    }
+}
+
+#[test]
+fn the_third_held_out_planted_flaws_are_found_as_often_as_recorded() {
+    held_out_recall("item-writing-3-flawed", THIRD_HELD_OUT_RECALL);
+}
+
+/// Recall of the rules on the held-out flawed corpus `name` (48 planted flaws), printed by
+/// flaw with the misses and the findings besides the planted flaws, and held to `recorded`.
+fn held_out_recall(name: &str, recorded: usize) {
+    let sheet = answer_sheet(name);
     assert_eq!(sheet.len(), 48, "{sheet:?}");
-    let found = pairs(&lint_corpus("item-writing-2-flawed", &all_flaw_rules()));
+    let found = pairs(&lint_corpus(name, &all_flaw_rules()));
     let mut by_flaw: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut missed = Vec::new();
     for (id, flaw) in &sheet {
@@ -291,7 +370,7 @@ fn the_held_out_planted_flaws_are_found_as_often_as_recorded() {
         .collect();
     let hits = sheet.len() - missed.len();
     println!(
-        "held-out flawed corpus, 48 planted flaws: recall {:.3} ({hits} of 48)",
+        "{name}, 48 planted flaws: recall {:.3} ({hits} of 48)",
         hits as f64 / 48.0
     );
     for (flaw, (hit, all)) in &by_flaw {
@@ -300,7 +379,7 @@ fn the_held_out_planted_flaws_are_found_as_often_as_recorded() {
     println!("  missed: {missed:?}");
     println!("  findings besides the planted flaw: {others:?}");
     assert!(
-        hits >= HELD_OUT_RECALL,
-        "{hits} of 48 found, BENCHMARKS.md records {HELD_OUT_RECALL}: missed {missed:?}"
+        hits >= recorded,
+        "{name}: {hits} of 48 found, BENCHMARKS.md records {recorded}: missed {missed:?}"
     );
 }

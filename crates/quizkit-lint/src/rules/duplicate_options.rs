@@ -1,10 +1,8 @@
 //! `duplicate-options` (K001): two options of a question say the same.
 
-use std::borrow::Cow;
-
 use quizkit_model::index_letter;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -12,9 +10,10 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 pub const DOCS: &str = r#"## What it does
 Finds two options of one question that are the same text after normalizing case, white
 space, typographic quotes and dashes, Markdown emphasis and code markers, Unicode
-compatibility forms (NFKC) and punctuation at the end, and a hyphen between two letters is
-read as a space (`Sint-Petersburg`, `Sint Petersburg`). Other punctuation inside the text
-counts: `1.5 GB` and `15 GB` are different options.
+compatibility forms (NFKC) and punctuation at the end, and without a hyphen or a space between
+two letters: a compound written open, hyphenated or closed is one option (`Sint Petersburg`,
+`Sint-Petersburg`, `Sintpetersburg`). Other punctuation inside the text, and a space between
+digits, count: `1.5 GB` and `15 GB` are different options.
 
 ## Why is this bad?
 Two equal options are either both right (a question with two keys) or both wrong (a wasted
@@ -72,58 +71,62 @@ impl Violation for DuplicateOptions {
     }
 }
 
-/// `text` with each hyphen between two letters made a space: a compound written open or
-/// with a hyphen is the same option (`-5` and `5` stay apart).
-fn hyphens_as_spaces(text: &str) -> Cow<'_, str> {
+/// The characters of `text` without the hyphens and spaces between two letters: a compound
+/// written open, with a hyphen or closed is the same option (`Sint Petersburg`,
+/// `Sint-Petersburg`, `Sintpetersburg`; `-5` and `5`, `1 5` and `15` stay apart).
+fn closed(text: &str) -> impl Iterator<Item = char> + '_ {
     let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
-    let joins =
-        |at: usize| letter(text[..at].chars().next_back()) && letter(text[at + 1..].chars().next());
-    if !text.match_indices('-').any(|(at, _)| joins(at)) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    for (at, c) in text.char_indices() {
-        out.push(if c == '-' && joins(at) { ' ' } else { c });
-    }
-    Cow::Owned(out)
+    let mut prev = None;
+    let mut chars = text.chars().peekable();
+    std::iter::from_fn(move || {
+        loop {
+            let c = chars.next()?;
+            let joins = (c == '-' || c == ' ') && letter(prev) && letter(chars.peek().copied());
+            prev = Some(c);
+            if !joins {
+                return Some(c);
+            }
+        }
+    })
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut reported: FxHashSet<(usize, usize)> = FxHashSet::default();
     for lang in cx.languages() {
-        let mut seen: FxHashMap<Cow<'_, str>, usize> = FxHashMap::default();
-        for i in 0..q.options.len() {
+        // A question has a handful of options: each is compared with the ones before it,
+        // which stops at the first character that differs.
+        let texts: Vec<Option<&str>> = (0..q.options.len())
+            .map(|i| a.text(Field::Option(i), lang).map(|t| t.normalized()))
+            .collect();
+        for (i, text) in texts.iter().enumerate() {
+            let Some(key) = text.filter(|k| !k.is_empty()) else {
+                continue;
+            };
+            let Some(first) =
+                (0..i).find(|&j| texts[j].is_some_and(|other| closed(other).eq(closed(key))))
+            else {
+                continue;
+            };
+            if !reported.insert((first, i)) {
+                continue;
+            }
             let Some(text) = a.text(Field::Option(i), lang) else {
                 continue;
             };
-            let key = hyphens_as_spaces(text.normalized());
-            if key.is_empty() {
-                continue;
+            let v = DuplicateOptions {
+                first,
+                second: i,
+                lang: lang.to_owned(),
+            };
+            let mut finding = Finding::on(q, text.spanned().span.clone(), &v);
+            if let Some(original) = q.options[first].text.entry(lang) {
+                finding = finding.with_related(
+                    q.file,
+                    original.text.span.clone(),
+                    format!("option {}", index_letter(first)),
+                );
             }
-            match seen.get(&key) {
-                None => {
-                    seen.insert(key, i);
-                }
-                Some(&first) => {
-                    if !reported.insert((first, i)) {
-                        continue;
-                    }
-                    let v = DuplicateOptions {
-                        first,
-                        second: i,
-                        lang: lang.to_owned(),
-                    };
-                    let mut finding = Finding::on(q, text.spanned().span.clone(), &v);
-                    if let Some(original) = q.options[first].text.entry(lang) {
-                        finding = finding.with_related(
-                            q.file,
-                            original.text.span.clone(),
-                            format!("option {}", index_letter(first)),
-                        );
-                    }
-                    out.push(finding);
-                }
-            }
+            out.push(finding);
         }
     }
 }

@@ -9,8 +9,9 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 pub const DOCS: &str = r#"## What it does
 Finds stems with a blank to fill in: a run of three or more underscores (`___`) that is not
 Markdown emphasis (no letter right before or right after it), also in code (`` `git ____` ``),
-or an ellipsis (`…`, `...`, `....`) before a word of a sentence that does not end in `?`, at
-its start or after another word. An ellipsis in brackets (`[…]`, `(…)`, a cut in a
+or an ellipsis (`…`, `...`, `....`, also emphasized: `*…*`) before a word (a parenthesis
+between them allowed: `… (1949) describes`) of a sentence that does not end in `?`, at its
+start or after another word. An ellipsis in brackets (`[…]`, `(…)`, a cut in a
 quotation) and ellipses in code or math are left alone.
 
 ## Why is this bad?
@@ -119,12 +120,20 @@ fn blank(text: &str) -> Option<Range<usize>> {
     None
 }
 
-/// An ellipsis at `start..end` stands for a blank: a word before it and after it (spaces
-/// allowed), not in brackets, in a sentence that does not end in `?`.
+/// An ellipsis at `start..end` stands for a blank: a word before it and after it (spaces,
+/// Markdown emphasis around the ellipsis, `*…*`, and a parenthesis after it allowed), not in
+/// brackets, in a sentence that does not end in `?`.
 fn ellipsis_is_blank(text: &str, start: usize, end: usize) -> bool {
-    let before = text[..start].trim_end();
-    let after = text[end..].trim_start();
+    let emphasis = ['*', '_'];
+    let before = text[..start].trim_end_matches(emphasis).trim_end();
+    let mut after = text[end..].trim_start_matches(emphasis).trim_start();
     let bracketed = before.ends_with(['[', '(']) || after.starts_with([']', ')']);
+    // A parenthesis after the blank ("the novel … (1949) depicts") is passed over.
+    if after.starts_with('(')
+        && let Some(close) = after.find(')')
+    {
+        after = after[close + 1..].trim_start();
+    }
     if bracketed || after.is_empty() || !word_char_at(after, 0, true) {
         return false;
     }
@@ -166,6 +175,11 @@ mod tests {
             Some("…".into())
         );
         assert_eq!(found("De cache is ... groot."), Some("...".into()));
+        assert_eq!(
+            found("Orwells roman *...* (1949) beschrijft een staat."),
+            Some("...".into())
+        );
+        assert_eq!(found("The list goes on *…*"), None);
         assert_eq!(found("Which is ___bold___ here?"), None);
         assert_eq!(found("Welke uitspraak over `a___b` is juist?"), None);
         assert_eq!(found("Welke van 1, 2, … is juist?"), None);

@@ -8,8 +8,8 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 
 /// What `quizkit rule grammatical-cue` prints.
 pub const DOCS: &str = r#"## What it does
-Finds stems that end in an article the options must continue (the last word before the end,
-a colon or a blank), where the article fits some options and not others:
+Finds stems that end in an article or a plural verb the options must continue (the last word
+before the end, a colon or a blank), where it fits some options and not others:
 - English "a" or "an": "an" before a word spoken with a vowel, "a" before one spoken with a
   consonant. Spelling decides, with the exceptions of the lexicon ("a unit", "an hour");
   an option that opens with a number, a symbol or an abbreviation in capitals is not judged.
@@ -22,6 +22,9 @@ a colon or a blank), where the article fits some options and not others:
   plural does not. An option of one or two words is judged by the ending of its last word
   ("kamers", "ventricles" are plural; "boezem", "valve" singular); an ending that does not
   tell (Dutch "-en", English "-us") and the lexicon's `number_exceptions` are not judged.
+  A stem may also end in its plural verb ("The smallest units of sound are"): then an
+  option that opens with "a", "an" or "een", or with "the" or "de" before a singular noun,
+  does not fit (a bare noun is not judged: it may be a mass noun, "are water").
 
 Words that none of this tells are not judged, so most options are never counted against the
 stem. An article that fits no option at all is left alone, and so is a stem that asks a
@@ -214,7 +217,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             continue;
         };
         let article_lower = article.lower.as_ref();
-        if !is_article(lexicon, article_lower) {
+        // A stem may also end in its plural verb ("The smallest units of sound are"): the
+        // options are its plural complement.
+        let verb_final = lexicon.plural_verbs.contains(article_lower);
+        if !verb_final && !is_article(lexicon, article_lower) {
             continue;
         }
         // The number the stem asks for: its verb's ("zijn de", "is the"), or one ("een",
@@ -225,6 +231,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             .filter(|t| t.word)
             .map(|t| t.lower.as_ref());
         let wants_plural = match verb {
+            _ if verb_final => Some(true),
             Some(v) if lexicon.plural_verbs.contains(v) => Some(true),
             Some(v) if lexicon.singular_verbs.contains(v) => Some(false),
             _ if matches!(article_lower, "een" | "het" | "a" | "an") => Some(false),
@@ -243,12 +250,21 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let (Some(first), Some(last)) = (words.first(), words.last()) else {
                 continue;
             };
-            let by_word = fits_word(lexicon, article_lower, first);
             let by_number = wants_plural
                 .filter(|_| words.len() <= NUMBER_WORDS)
                 .zip(plural(lexicon, last.lower.as_ref()))
                 .map(|(wanted, is)| wanted == is);
-            if by_word == Some(false) || by_number == Some(false) {
+            let misfit = if verb_final {
+                // After the verb only an option with its own article tells its number: "a",
+                // "an", "een" make it singular, "the", "de" leave it to the noun (a bare
+                // noun may be a mass noun: "are water").
+                let opener = first.lower.as_ref();
+                matches!(opener, "a" | "an" | "een")
+                    || (matches!(opener, "the" | "de") && by_number == Some(false))
+            } else {
+                fits_word(lexicon, article_lower, first) == Some(false) || by_number == Some(false)
+            };
+            if misfit {
                 misfits.push(i);
             }
         }

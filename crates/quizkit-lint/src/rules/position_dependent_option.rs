@@ -11,8 +11,9 @@ use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violati
 pub const DOCS: &str = r#"## What it does
 Finds options that refer to other options by their place in the list ("all of the above",
 "bovenstaande", "option A", "A en B", and at the end of an option "the first two", "de
-laatste twee") on a question whose options are shuffled: the bank's `shuffle` (default true)
-or the question's own `shuffle`.
+laatste twee", also followed by words that name options or say they are right, the
+`combined_filler` of the language: "the first two answers are correct") on a question whose
+options are shuffled: the bank's `shuffle` (default true) or the question's own `shuffle`.
 
 ## Why is this bad?
 Exports shuffle the options, so "the above" or "A and B" point at different options for every
@@ -87,11 +88,17 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         },
         |lexicon, toks| {
             let mut found: Vec<PhraseMatch> = find(&lexicon.position_references, toks);
-            let last_word = toks.iter().rposition(|t| t.is_prose_word());
+            // A count ends the option, or only words that name options or say they are
+            // right follow it ("The first two answers are correct"): the `combined_filler`.
+            let ends_option = |m: &PhraseMatch| {
+                toks[m.tokens.end..].iter().all(|t| {
+                    !t.is_prose_word() || lexicon.combined_filler.contains(t.lower.as_ref())
+                })
+            };
             found.extend(
                 find(&lexicon.position_counts, toks)
                     .into_iter()
-                    .filter(|m| last_word.is_some_and(|w| m.tokens.end == w + 1)),
+                    .filter(ends_option),
             );
             found.extend(
                 combined(lexicon, toks, q.options.len())

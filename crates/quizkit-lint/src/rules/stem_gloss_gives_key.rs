@@ -9,10 +9,12 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 /// What `quizkit rule stem-gloss-gives-key` prints.
 pub const DOCS: &str = r#"## What it does
 Finds a gloss in the stem, a parenthesis (`gradient checkpointing (recomputing
-activations)`) or an appositive between commas that opens with an article (`MFU, a measure
-of …,`; the `appositive_openers` of the language in `lexicons/`), whose content words the key
-repeats: at least two of them, at least one that no distractor has, and more than any
-distractor repeats; or, for a short key, every content word of the key ("the pancreas" in
+activations)`), a phrase between two dashes (`Which court – called the Court of Justice –
+rules …`, en or em dashes, not those of a range of numbers such as `1914–1918`) or an
+appositive between commas that opens with an article (`MFU, a measure of …,`; the
+`appositive_openers` of the language in `lexicons/`), whose content words the key repeats:
+at least two of them, at least one that no distractor has, and more than any distractor
+repeats; or, for a short key, every content word of the key ("the pancreas" in
 "insulin (a hormone from the islets of Langerhans in the pancreas)"), and more than any
 distractor repeats. Content words are compared by their stems (Snowball), and a word counts
 as repeated when one stem holds the other, of at least five letters ("recomputing" and
@@ -99,6 +101,35 @@ pub const MIN_LETTERS: usize = 4;
 /// at least this many characters (a compound, or a prefix such as "her-", "re-").
 pub const MIN_SHARED: usize = 5;
 
+/// The dashes that set off a parenthetical phrase: an en dash or an em dash.
+const DASHES: [char; 2] = ['–', '—'];
+
+/// Whether token `i` of `toks` is a dash that may set off a phrase: not one in a range of
+/// numbers written close (`10–20`).
+fn is_dash(toks: &[Token<'_>], i: usize) -> bool {
+    let t = &toks[i];
+    if t.word || t.code || !t.text.starts_with(DASHES) {
+        return false;
+    }
+    let digit_at = |j: Option<usize>, end: bool| {
+        j.and_then(|j| toks.get(j)).is_some_and(|n| {
+            let touches = if end {
+                n.range.end == t.range.start
+            } else {
+                n.range.start == t.range.end
+            };
+            let c = if end {
+                n.text.chars().next_back()
+            } else {
+                n.text.chars().next()
+            };
+            touches && c.is_some_and(|c| c.is_ascii_digit())
+        })
+    };
+    let in_range = digit_at(i.checked_sub(1), true) && digit_at(Some(i + 1), false);
+    !in_range
+}
+
 /// The glosses of a stem, as ranges of token indices without their brackets or commas, and
 /// the byte range to point at.
 fn glosses(lexicon: &Lexicon, toks: &[Token<'_>]) -> Vec<(Range<usize>, Range<usize>)> {
@@ -108,6 +139,16 @@ fn glosses(lexicon: &Lexicon, toks: &[Token<'_>]) -> Vec<(Range<usize>, Range<us
         if punct(t, "(") {
             if let Some(close) = (i + 1..toks.len()).find(|&j| punct(&toks[j], ")")) {
                 out.push((i + 1..close, t.range.start..toks[close].range.end));
+            }
+        } else if is_dash(toks, i) {
+            // A gloss between dashes ("Which court – called the Court of Justice – rules …").
+            if let Some(close) = (i + 1..toks.len()).find(|&j| is_dash(toks, j))
+                && close > i + 1
+            {
+                out.push((
+                    i + 1..close,
+                    toks[i + 1].range.start..toks[close - 1].range.end,
+                ));
             }
         } else if punct(t, ",")
             && toks
@@ -171,8 +212,8 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let Some(lexicon) = cx.lexicon(lang) else {
             continue;
         };
-        // Most stems have no parenthesis or comma, and so no gloss.
-        if !stem.value().contains(['(', ',']) {
+        // Most stems have no parenthesis, comma or dash, and so no gloss.
+        if !stem.value().contains(['(', ',', DASHES[0], DASHES[1]]) {
             continue;
         }
         let toks = stem.tokens();
@@ -238,5 +279,17 @@ mod tests {
         assert!(stems_match(&nl.stem("activaties"), &nl.stem("activatie")));
         assert!(!stems_match(&nl.stem("geheugen"), &nl.stem("rekenwerk")));
         assert!(!stems_match("data", "metadata"), "too short to count");
+    }
+
+    #[test]
+    fn a_dash_in_a_range_of_numbers_sets_off_no_gloss() {
+        let en = Lexicon::get("en").expect("the English lexicon");
+        let count = |t: &str| glosses(en, &crate::text::tokens(t)).len();
+        assert_eq!(
+            count("Which court – called the Court of Justice – rules?"),
+            1
+        );
+        assert_eq!(count("Which court—called the Court of Justice—rules?"), 1);
+        assert_eq!(count("Which years 1914–1918 and 1939–1945 saw war?"), 0);
     }
 }

@@ -16,7 +16,9 @@ are compared by their Snowball stem (so "caches" matches "cache", "gewichten" ma
 language that writes compounds as one word (Dutch; `compounds` in its lexicon), a word of
 four letters or more that begins a longer one is the same word ("stem" in "stembanden",
 "versies" in "versiebeheer"); one that only ends it is not, as that is as often a word with
-a prefix of another meaning ("stand" in "afstand", "deel" in "voordeel").
+a prefix of another meaning ("stand" in "afstand", "stelling" in "voorstelling"), unless it
+has nine letters or more and three or more come before it ("drukgebied" in
+"hogedrukgebied").
 
 ## Why is this bad?
 A "clang association": the learner matches the word in the stem to the word in the option
@@ -130,15 +132,30 @@ fn common_start(a: &str, b: &str) -> usize {
 
 /// True when the shorter word (four letters or more) begins the longer one as the first part
 /// of a compound, give or take an ending of up to two letters ("stem", "stembanden";
-/// "versies", "versiebeheer"), with four letters or more after it. A word that only ends a
-/// longer one is not taken: that is as often a word with a prefix of another meaning
+/// "versies", "versiebeheer"), with four letters or more after it. A shorter word that only
+/// ends a longer one is not taken: that is as often a word with a prefix of another meaning
 /// ("stand", "afstand"; "deel", "voordeel") as a compound.
+/// A long word that ends a longer one is its head ("drukgebied", "hogedrukgebied") when it has
+/// at least [`MIN_HEAD`] letters, with at least [`MIN_MODIFIER`] before it.
 fn compound_part(a: &str, b: &str) -> bool {
-    let len = |s: &str| s.chars().count();
-    let (short, long) = if len(a) <= len(b) { (a, b) } else { (b, a) };
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    let ((short, ls), (long, ll)) = if la <= lb {
+        ((a, la), (b, lb))
+    } else {
+        ((b, lb), (a, la))
+    };
     let common = common_start(short, long);
-    common >= 4 && len(short) - common <= 2 && len(long) >= common + 4
+    let begins = common >= 4 && ls - common <= 2 && ll >= common + 4;
+    begins || (ls >= MIN_HEAD && ll >= ls + MIN_MODIFIER && long.ends_with(short))
 }
+
+/// A word of this many letters that ends a longer one is its head: the words that only end
+/// another with a prefix of another meaning are short ("stand" in "afstand", "stelling" in
+/// "voorstelling").
+pub const MIN_HEAD: usize = 9;
+
+/// Letters before the head for the longer word to be a compound, not a prefixed word.
+pub const MIN_MODIFIER: usize = 3;
 
 /// True when `a` and `b` count as the same word: the same stem, or one a part of the other
 /// in a language that compounds.
@@ -248,5 +265,9 @@ mod tests {
         assert!(!compound_part("stand", "afstand"));
         assert!(!compound_part("zon", "zonsverduistering"));
         assert!(!compound_part("cache", "caches"));
+        // A long word that ends a longer one is its head.
+        assert!(compound_part("drukgebied", "hogedrukgebied"));
+        assert!(!compound_part("stelling", "voorstelling"));
+        assert!(!compound_part("houding", "verhouding"));
     }
 }
