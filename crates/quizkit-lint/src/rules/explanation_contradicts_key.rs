@@ -266,17 +266,9 @@ fn first_word<'a>(lexicon: &Lexicon, mut words: impl Iterator<Item = &'a str>) -
     Some(word)
 }
 
-/// Whether `word`, in any case, is one of the `appositive_openers` (the articles), read
-/// without making a lower-case copy of every first word.
+/// Whether `word`, in any case, is one of the `appositive_openers` (the articles).
 fn is_article(lexicon: &Lexicon, word: &str) -> bool {
-    let mut buf = [0u8; 8];
-    if word.len() > buf.len() || !word.is_ascii() {
-        return false;
-    }
-    let lower = &mut buf[..word.len()];
-    lower.copy_from_slice(word.as_bytes());
-    lower.make_ascii_lowercase();
-    std::str::from_utf8(lower).is_ok_and(|l| lexicon.appositive_openers.contains(l))
+    lexicon.appositive_openers.contains(lowercase(word).as_ref())
 }
 
 /// Whether two words are the same but for case.
