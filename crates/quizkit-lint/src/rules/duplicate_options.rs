@@ -2,7 +2,7 @@
 
 use quizkit_model::index_letter;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
@@ -74,45 +74,41 @@ impl Violation for DuplicateOptions {
 /// The characters of `text` without the hyphens and spaces between two letters: a compound
 /// written open, with a hyphen or closed is the same option (`Sint Petersburg`,
 /// `Sint-Petersburg`, `Sintpetersburg`; `-5` and `5`, `1 5` and `15` stay apart).
-fn closed(text: &str) -> impl Iterator<Item = char> + '_ {
+fn closed(text: &str) -> String {
     let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
-    let mut prev = None;
+    let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
-    std::iter::from_fn(move || {
-        loop {
-            let c = chars.next()?;
-            let joins = (c == '-' || c == ' ') && letter(prev) && letter(chars.peek().copied());
-            prev = Some(c);
-            if !joins {
-                return Some(c);
-            }
+    while let Some(c) = chars.next() {
+        let joins = (c == '-' || c == ' ')
+            && letter(out.chars().next_back())
+            && letter(chars.peek().copied());
+        if !joins {
+            out.push(c);
         }
-    })
+    }
+    out
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let mut reported: FxHashSet<(usize, usize)> = FxHashSet::default();
     for lang in cx.languages() {
-        // A question has a handful of options: each is compared with the ones before it,
-        // which stops at the first character that differs.
-        let texts: Vec<Option<&str>> = (0..q.options.len())
-            .map(|i| a.text(Field::Option(i), lang).map(|t| t.normalized()))
-            .collect();
-        for (i, text) in texts.iter().enumerate() {
-            let Some(key) = text.filter(|k| !k.is_empty()) else {
-                continue;
-            };
-            let Some(first) =
-                (0..i).find(|&j| texts[j].is_some_and(|other| closed(other).eq(closed(key))))
-            else {
-                continue;
-            };
-            if !reported.insert((first, i)) {
-                continue;
-            }
+        // Each option's closed text, and the first option that has it.
+        let mut seen: FxHashMap<String, usize> = FxHashMap::default();
+        for i in 0..q.options.len() {
             let Some(text) = a.text(Field::Option(i), lang) else {
                 continue;
             };
+            let key = closed(text.normalized());
+            if key.is_empty() {
+                continue;
+            }
+            let first = *seen.entry(key).or_insert(i);
+            if first == i {
+                continue;
+            }
+            if !reported.insert((first, i)) {
+                continue;
+            }
             let v = DuplicateOptions {
                 first,
                 second: i,
