@@ -3,8 +3,9 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::lexicon::{Lexicon, WordValue};
 use crate::quantities::lang as quantity_lang;
-use crate::text::{Number, code_ranges, numbers};
+use crate::text::{Number, code_ranges, numbers, tokens};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule translation-numbers-differ` prints.
@@ -117,6 +118,78 @@ fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
         .collect()
 }
 
+/// True when two values are the same number (`0.5` and a half).
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(1.0)
+}
+
+/// Drops from `unpaired`, numbers of `digits` without a partner in the other language, those
+/// that `text` in `lang` writes as a word: "een kwart" pairs `1/4` (two numbers with a `/`
+/// between them) and `0.25`, "zestig" pairs `60`, "eerste" pairs `1` (and `1st`). Each word
+/// pairs one number (or one fraction). A number word that is also an article of the language
+/// (Dutch "een") is tried last, for a number no other word pairs.
+fn pair_with_words(unpaired: &mut Vec<&Number>, digits: &str, lang: &str, text: &str) {
+    let Some(lexicon) = Lexicon::get(lang) else {
+        return;
+    };
+    let toks = tokens(text);
+    // The number words of `text`, in text order: their values, whether the word is also an
+    // article, and whether it has been paired.
+    let mut words: Vec<(&[WordValue], bool, bool)> = toks
+        .iter()
+        .filter(|t| t.word && !t.code)
+        .filter_map(|t| {
+            let values = lexicon.number_words.values(&t.lower);
+            let article = lexicon.appositive_openers.contains(&t.lower);
+            (!values.is_empty()).then_some((values, article, false))
+        })
+        .collect();
+    if words.is_empty() {
+        return;
+    }
+    let value = |n: &Number| n.value.parse::<f64>().ok();
+    // Fractions first: `1/4` is two numbers that one word ("kwart") stands for.
+    let mut paired = vec![false; unpaired.len()];
+    for i in 1..unpaired.len() {
+        let (a, b) = (unpaired[i - 1], unpaired[i]);
+        let between = digits.get(a.range.end..b.range.start).map(str::trim);
+        if paired[i - 1] || !matches!(between, Some("/" | "\u{2044}")) {
+            continue;
+        }
+        let (Some(n), Some(d)) = (value(a), value(b)) else {
+            continue;
+        };
+        let word = words.iter_mut().find(|(values, _, used)| {
+            !used
+                && values.iter().any(
+                    |v| matches!(*v, WordValue::Fraction(wn, wd) if same(wn, n) && same(wd, d)),
+                )
+        });
+        if let Some(word) = word {
+            word.2 = true;
+            paired[i - 1] = true;
+            paired[i] = true;
+        }
+    }
+    // Then single numbers: the words that are no article, then the articles.
+    for articles in [false, true] {
+        for (i, n) in unpaired.iter().enumerate() {
+            let Some(v) = value(n).filter(|_| !paired[i]) else {
+                continue;
+            };
+            let word = words.iter_mut().find(|(values, article, used)| {
+                !used && *article == articles && values.iter().any(|w| same(w.value(), v))
+            });
+            if let Some(word) = word {
+                word.2 = true;
+                paired[i] = true;
+            }
+        }
+    }
+    let mut keep = paired.iter().map(|p| !p);
+    unpaired.retain(|_| keep.next().unwrap_or(true));
+}
+
 /// The quantities of `text` in `lang` ([`quizkit_quantity::numbers`]: thousands written with
 /// spaces, commas or dots, decimals by the language, no addresses or versions), but for those
 /// in Markdown code or math.
@@ -162,8 +235,20 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             }
             let base_numbers = quantity_numbers(base, &base_entry.text.value);
             let own = quantity_numbers(lang, &entry.text.value);
-            let extra = surplus(&base_numbers, &own);
-            let lacking = surplus(&own, &base_numbers);
+            let mut extra = surplus(&base_numbers, &own);
+            let mut lacking = surplus(&own, &base_numbers);
+            // A number the other language writes as a word is no difference.
+            if !extra.is_empty() {
+                pair_with_words(&mut extra, &entry.text.value, base, &base_entry.text.value);
+            }
+            if !lacking.is_empty() {
+                pair_with_words(
+                    &mut lacking,
+                    &base_entry.text.value,
+                    lang,
+                    &entry.text.value,
+                );
+            }
             if extra.is_empty() && lacking.is_empty() {
                 continue;
             }
@@ -194,5 +279,50 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             }
             out.push(finding);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers of `digits` (in `digits_lang`) left without a partner once `text` (in
+    /// `lang`, with no digits of its own) lends its number words.
+    fn left(digits_lang: &str, digits: &str, lang: &str, text: &str) -> Vec<String> {
+        let numbers = quantity_numbers(digits_lang, digits);
+        let mut unpaired: Vec<&Number> = numbers.iter().collect();
+        pair_with_words(&mut unpaired, digits, lang, text);
+        unpaired.iter().map(|n| n.value.clone()).collect()
+    }
+
+    #[test]
+    fn a_number_written_as_a_word_pairs_its_digits() {
+        assert!(left("en", "1/4 of", "nl", "een kwart van").is_empty());
+        assert!(left("en", "0.25 of", "nl", "een kwart van").is_empty());
+        assert!(left("en", "At 60 fps", "nl", "Zestig per seconde").is_empty());
+        assert!(left("en", "After year 1", "nl", "Na het eerste jaar").is_empty());
+        assert!(left("nl", "1/3 van", "en", "a third of").is_empty());
+        assert!(left("nl", "het 3e jaar", "en", "the third year").is_empty());
+        assert!(
+            left(
+                "en",
+                "1/2 and 1,000,000,000",
+                "nl",
+                "de helft en een miljard"
+            )
+            .is_empty()
+        );
+        // One word pairs one number, and only a number of its value.
+        assert_eq!(left("en", "2 and 2", "nl", "twee"), ["2"]);
+        assert_eq!(left("en", "1/4 of 3", "nl", "een kwart"), ["3"]);
+        assert_eq!(left("en", "61 fps", "nl", "zestig"), ["61"]);
+        // "kwart" takes `1/4` whole, so "een" is left to pair a lone `1` (as the article it
+        // pairs nothing).
+        assert_eq!(left("en", "1/4 and 2", "nl", "een kwart"), ["2"]);
+        assert!(left("en", "1/4 and 1", "nl", "een kwart").is_empty());
+        assert!(left("en", "1 GB", "nl", "een GB").is_empty());
+        // A language without a lexicon lends no words; words in code are not read.
+        assert_eq!(left("en", "60", "fr", "soixante"), ["60"]);
+        assert_eq!(left("en", "60", "nl", "`zestig`"), ["60"]);
     }
 }
