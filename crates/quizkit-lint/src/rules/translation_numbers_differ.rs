@@ -20,7 +20,18 @@ number however it is written (`7 · 10⁹` and `7e9`, `2³⁰` and `2^30`). What
 quantity is not compared: IP addresses and versions (`192.168.1.70`, `1.2.3`), ratios and
 times (`2:4`, `10:30`), bit patterns (`11000000`), an English comma before other than three
 digits (`1,5`), digits inside words and identifiers (`FP16`, `H100`, `W4A16`), and numbers in
-code or math. Numbers written as words ("two", "twee") are not numbers here.
+code or math. A fraction written with digits is two numbers (`1/4` is 1 and 4).
+
+A number one language writes in words is no difference: when a number of one text has no
+partner in the other, and the other writes that value as a word of its language's list
+(cardinals "zero"/"nul" to "twenty"/"twintig", the tens, "hundred"/"honderd", "thousand"/
+"duizend", "million"/"miljoen", "billion"/"miljard" = 10⁹; "half"/"helft" = 1/2,
+"quarter"/"kwart" = 1/4, "third"/"derde" = 1/3; the ordinals "first"/"eerste" to
+"tenth"/"tiende" = 1 to 10), the two are a pair: "een kwart van 48" and "1/4 of 48" (or
+"0.25"), "Zestig per seconde" and "At 60 fps", "Na het eerste jaar" and "After year 1".
+Each word pairs one number. Words alone never make a finding: "one" in English with nothing
+in Dutch is fine. Dutch "een" is mostly the article "a": it is taken as 1 last, only for a
+`1` that no digit and no other word pairs.
 
 ## Why is this bad?
 A translation with a different number teaches a different fact: the Dutch learner reads
