@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap;
 
 use crate::lexicon::{Lexicon, WordValue};
 use crate::quantities::lang as quantity_lang;
-use crate::text::{Number, code_ranges, numbers, tokens};
+use crate::text::{Number, Token, code_ranges, numbers, tokens};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule translation-numbers-differ` prints.
@@ -135,15 +135,14 @@ fn same(a: f64, b: f64) -> bool {
 }
 
 /// Drops from `unpaired`, numbers of `digits` without a partner in the other language, those
-/// that `text` in `lang` writes as a word: "een kwart" pairs `1/4` (two numbers with a `/`
+/// that the other text (`toks`, its tokens, in `lang`) writes as a word: "een kwart" pairs `1/4` (two numbers with a `/`
 /// between them) and `0.25`, "zestig" pairs `60`, "eerste" pairs `1` (and `1st`). Each word
 /// pairs one number (or one fraction). A number word that is also an article of the language
 /// (Dutch "een") is tried last, for a number no other word pairs.
-fn pair_with_words(unpaired: &mut Vec<&Number>, digits: &str, lang: &str, text: &str) {
+fn pair_with_words(unpaired: &mut Vec<&Number>, digits: &str, lang: &str, toks: &[Token<'_>]) {
     let Some(lexicon) = Lexicon::get(lang) else {
         return;
     };
-    let toks = tokens(text);
     // The number words of `text`, in text order: their values, whether the word is also an
     // article, and whether it has been paired.
     let mut words: Vec<(&[WordValue], bool, bool)> = toks
@@ -221,7 +220,7 @@ fn quantity_numbers(lang: &str, text: &str) -> Vec<Number> {
         .collect()
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(base) = cx.languages().next() else {
         return;
     };
@@ -248,18 +247,24 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             let own = quantity_numbers(lang, &entry.text.value);
             let mut extra = surplus(&base_numbers, &own);
             let mut lacking = surplus(&own, &base_numbers);
-            // A number the other language writes as a word is no difference.
-            if !extra.is_empty() {
-                pair_with_words(&mut extra, &entry.text.value, base, &base_entry.text.value);
-            }
-            if !lacking.is_empty() {
-                pair_with_words(
-                    &mut lacking,
-                    &base_entry.text.value,
-                    lang,
-                    &entry.text.value,
-                );
-            }
+            // A number the other language writes as a word is no difference; the words are
+            // the tokens the analysis keeps for every rule.
+            let pair = |unpaired: &mut Vec<&Number>, digits: &str, lang: &str, text: &str| {
+                if unpaired.is_empty() {
+                    return;
+                }
+                match a.text(field, lang) {
+                    Some(t) => pair_with_words(unpaired, digits, lang, t.tokens()),
+                    None => pair_with_words(unpaired, digits, lang, &tokens(text)),
+                }
+            };
+            pair(&mut extra, &entry.text.value, base, &base_entry.text.value);
+            pair(
+                &mut lacking,
+                &base_entry.text.value,
+                lang,
+                &entry.text.value,
+            );
             if extra.is_empty() && lacking.is_empty() {
                 continue;
             }
@@ -302,7 +307,7 @@ mod tests {
     fn left(digits_lang: &str, digits: &str, lang: &str, text: &str) -> Vec<String> {
         let numbers = quantity_numbers(digits_lang, digits);
         let mut unpaired: Vec<&Number> = numbers.iter().collect();
-        pair_with_words(&mut unpaired, digits, lang, text);
+        pair_with_words(&mut unpaired, digits, lang, &tokens(text));
         unpaired.iter().map(|n| n.value.clone()).collect()
     }
 
