@@ -26,7 +26,8 @@ A number one language writes in words is no difference: when a number of one tex
 partner in the other, and the other writes that value as a word of its language's list
 (cardinals "zero"/"nul" to "twenty"/"twintig", the tens, "hundred"/"honderd", "thousand"/
 "duizend", "million"/"miljoen", "billion"/"miljard" = 10⁹; "half"/"helft" = 1/2,
-"quarter"/"kwart" = 1/4, "third"/"derde" = 1/3; the ordinals "first"/"eerste" to
+"quarter"/"kwart" = 1/4, "third"/"derde" = 1/3, with a count before them: "three quarters",
+"twee derde"; the ordinals "first"/"eerste" to
 "tenth"/"tiende" = 1 to 10), the two are a pair: "een kwart van 48" and "1/4 of 48" (or
 "0.25"), "Zestig per seconde" and "At 60 fps", "Na het eerste jaar" and "After year 1".
 Each word pairs one number. Words alone never make a finding: "one" in English with nothing
@@ -129,6 +130,27 @@ fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
         .collect()
 }
 
+/// A number word of a text.
+struct Word<'l> {
+    /// What it stands for.
+    values: &'l [WordValue],
+    /// True for a word that is also an article (Dutch "een").
+    article: bool,
+    /// Its place among the text's tokens.
+    token: usize,
+    /// True once it pairs a number.
+    used: bool,
+}
+
+impl Word<'_> {
+    /// True when the word stands for the fraction `n/d`.
+    fn is_fraction(&self, n: f64, d: f64) -> bool {
+        self.values
+            .iter()
+            .any(|v| matches!(*v, WordValue::Fraction(wn, wd) if same(wn, n) && same(wd, d)))
+    }
+}
+
 /// True when two values are the same number (`0.5` and a half).
 fn same(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(1.0)
@@ -143,22 +165,26 @@ fn pair_with_words(unpaired: &mut Vec<&Number>, digits: &str, lang: &str, toks: 
     let Some(lexicon) = Lexicon::get(lang) else {
         return;
     };
-    // The number words of `text`, in text order: their values, whether the word is also an
-    // article, and whether it has been paired.
-    let mut words: Vec<(&[WordValue], bool, bool)> = toks
+    let mut words: Vec<Word<'_>> = toks
         .iter()
-        .filter(|t| t.word && !t.code)
-        .filter_map(|t| {
+        .enumerate()
+        .filter(|(_, t)| t.word && !t.code)
+        .filter_map(|(token, t)| {
             let values = lexicon.number_words.values(&t.lower);
-            let article = lexicon.appositive_openers.contains(&t.lower);
-            (!values.is_empty()).then_some((values, article, false))
+            (!values.is_empty()).then(|| Word {
+                values,
+                article: lexicon.appositive_openers.contains(&t.lower),
+                token,
+                used: false,
+            })
         })
         .collect();
     if words.is_empty() {
         return;
     }
     let value = |n: &Number| n.value.parse::<f64>().ok();
-    // Fractions first: `1/4` is two numbers that one word ("kwart") stands for.
+    // Fractions first: `1/4` is two numbers that one word ("kwart") stands for, `3/4` also
+    // a count and the word for its part ("three quarters", "twee derde").
     let mut paired = vec![false; unpaired.len()];
     for i in 1..unpaired.len() {
         let (a, b) = (unpaired[i - 1], unpaired[i]);
@@ -169,14 +195,28 @@ fn pair_with_words(unpaired: &mut Vec<&Number>, digits: &str, lang: &str, toks: 
         let (Some(n), Some(d)) = (value(a), value(b)) else {
             continue;
         };
-        let word = words.iter_mut().find(|(values, _, used)| {
-            !used
-                && values.iter().any(
-                    |v| matches!(*v, WordValue::Fraction(wn, wd) if same(wn, n) && same(wd, d)),
-                )
-        });
-        if let Some(word) = word {
-            word.2 = true;
+        let whole = words.iter().position(|w| !w.used && w.is_fraction(n, d));
+        let parts = || {
+            (1..words.len()).find(|&k| {
+                let (count, part) = (&words[k - 1], &words[k]);
+                !count.used
+                    && !part.used
+                    && part.token == count.token + 1
+                    && count
+                        .values
+                        .iter()
+                        .any(|v| matches!(*v, WordValue::Number(c) if same(c, n)))
+                    && part.is_fraction(1.0, d)
+            })
+        };
+        let found = match whole {
+            Some(k) => vec![k],
+            None => parts().map_or(Vec::new(), |k| vec![k - 1, k]),
+        };
+        for &k in &found {
+            words[k].used = true;
+        }
+        if !found.is_empty() {
             paired[i - 1] = true;
             paired[i] = true;
         }
@@ -187,11 +227,11 @@ fn pair_with_words(unpaired: &mut Vec<&Number>, digits: &str, lang: &str, toks: 
             let Some(v) = value(n).filter(|_| !paired[i]) else {
                 continue;
             };
-            let word = words.iter_mut().find(|(values, article, used)| {
-                !used && *article == articles && values.iter().any(|w| same(w.value(), v))
+            let word = words.iter_mut().find(|w| {
+                !w.used && w.article == articles && w.values.iter().any(|x| same(x.value(), v))
             });
             if let Some(word) = word {
-                word.2 = true;
+                word.used = true;
                 paired[i] = true;
             }
         }
@@ -318,6 +358,9 @@ mod tests {
         assert!(left("en", "At 60 fps", "nl", "Zestig per seconde").is_empty());
         assert!(left("en", "After year 1", "nl", "Na het eerste jaar").is_empty());
         assert!(left("nl", "1/3 van", "en", "a third of").is_empty());
+        assert!(left("en", "3/4 and 2/3", "nl", "drie kwart en twee derde").is_empty());
+        assert!(left("nl", "3/4", "en", "three quarters").is_empty());
+        assert_eq!(left("nl", "3/4", "en", "three big quarters"), ["4"]);
         assert!(left("nl", "het 3e jaar", "en", "the third year").is_empty());
         assert!(
             left(
