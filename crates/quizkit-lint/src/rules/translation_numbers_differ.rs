@@ -27,8 +27,8 @@ partner in the other, and the other writes that value as a word of its language'
 (cardinals "zero"/"nul" to "twenty"/"twintig", the tens, "hundred"/"honderd", "thousand"/
 "duizend", "million"/"miljoen", "billion"/"miljard" = 10⁹; "half"/"helft" = 1/2,
 "quarter"/"kwart" = 1/4, "third"/"derde" = 1/3, with a count before them: "three quarters",
-"twee derde"; the ordinals "first"/"eerste" to
-"tenth"/"tiende" = 1 to 10), the two are a pair: "een kwart van 48" and "1/4 of 48" (or
+"twee derde"; the ordinals "first"/"eerste" to "tenth"/"tiende" = 1 to 10), the two are a
+pair: "een kwart van 48" and "1/4 of 48" (or
 "0.25"), "Zestig per seconde" and "At 60 fps", "Na het eerste jaar" and "After year 1".
 Each word pairs one number. Words alone never make a finding: "one" in English with nothing
 in Dutch is fine. Dutch "een" is mostly the article "a": it is taken as 1 last, only for a
