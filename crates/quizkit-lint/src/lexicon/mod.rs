@@ -7,6 +7,7 @@
 
 mod load;
 mod r#match;
+mod number_words;
 mod stems;
 
 use std::sync::OnceLock;
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 pub use load::{SOURCES, StemmerName};
 pub(crate) use r#match::option_matches;
 pub use r#match::{Parts, Phrase, PhraseMatch, PhraseSet, find, lone_capitals, words_outside};
+pub use number_words::{NumberWords, WordValue};
 pub use stems::Stems;
 
 /// A set of single words, kept in lower case.
@@ -102,6 +104,8 @@ pub struct Lexicon {
     pub singular_endings: Vec<String>,
     /// Nouns whose number their ending does not tell ("series", "mens").
     pub number_exceptions: WordSet,
+    /// Numbers written as words, with their values ("zestig 60", "kwart 1/4").
+    pub number_words: NumberWords,
     // The article lists below belong to one language's grammar: a file of another language
     // leaves them out, and they are empty there.
     /// English: how words spelt with a vowel but spoken with a consonant begin ("uni", "one").

@@ -3,8 +3,9 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::lexicon::{Lexicon, WordValue};
 use crate::quantities::lang as quantity_lang;
-use crate::text::{Number, code_ranges, numbers};
+use crate::text::{Number, Token, code_ranges, numbers, tokens};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule translation-numbers-differ` prints.
@@ -19,7 +20,19 @@ number however it is written (`7 · 10⁹` and `7e9`, `2³⁰` and `2^30`). What
 quantity is not compared: IP addresses and versions (`192.168.1.70`, `1.2.3`), ratios and
 times (`2:4`, `10:30`), bit patterns (`11000000`), an English comma before other than three
 digits (`1,5`), digits inside words and identifiers (`FP16`, `H100`, `W4A16`), and numbers in
-code or math. Numbers written as words ("two", "twee") are not numbers here.
+code or math. A fraction written with digits is two numbers (`1/4` is 1 and 4).
+
+A number one language writes in words is no difference: when a number of one text has no
+partner in the other, and the other writes that value as a word of its language's list
+(cardinals "zero"/"nul" to "twenty"/"twintig", the tens, "hundred"/"honderd", "thousand"/
+"duizend", "million"/"miljoen", "billion"/"miljard" = 10⁹; "half"/"helft" = 1/2,
+"quarter"/"kwart" = 1/4, "third"/"derde" = 1/3, with a count before them: "three quarters",
+"twee derde"; the ordinals "first"/"eerste" to "tenth"/"tiende" = 1 to 10), the two are a
+pair: "een kwart van 48" and "1/4 of 48" (or
+"0.25"), "Zestig per seconde" and "At 60 fps", "Na het eerste jaar" and "After year 1".
+Each word pairs one number. Words alone never make a finding: "one" in English with nothing
+in Dutch is fine. Dutch "een" is mostly the article "a": it is taken as 1 last, only for a
+`1` that no digit and no other word pairs.
 
 ## Why is this bad?
 A translation with a different number teaches a different fact: the Dutch learner reads
@@ -117,6 +130,116 @@ fn surplus<'n>(a: &[Number], b: &'n [Number]) -> Vec<&'n Number> {
         .collect()
 }
 
+/// A number word of a text.
+struct Word<'l> {
+    /// What it stands for.
+    values: &'l [WordValue],
+    /// True for a word that is also an article (Dutch "een").
+    article: bool,
+    /// Its place among the text's tokens.
+    token: usize,
+    /// True once it pairs a number.
+    used: bool,
+}
+
+impl Word<'_> {
+    /// True when the word stands for the fraction `n/d`.
+    fn is_fraction(&self, n: f64, d: f64) -> bool {
+        self.values
+            .iter()
+            .any(|v| matches!(*v, WordValue::Fraction(wn, wd) if same(wn, n) && same(wd, d)))
+    }
+}
+
+/// True when two values are the same number (`0.5` and a half).
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(1.0)
+}
+
+/// Drops from `unpaired`, numbers of `digits` without a partner in the other language, those
+/// that the other text (`toks`, its tokens, in `lang`) writes as a word: "een kwart" pairs `1/4` (two numbers with a `/`
+/// between them) and `0.25`, "zestig" pairs `60`, "eerste" pairs `1` (and `1st`). Each word
+/// pairs one number (or one fraction). A number word that is also an article of the language
+/// (Dutch "een") is tried last, for a number no other word pairs.
+fn pair_with_words(unpaired: &mut Vec<&Number>, digits: &str, lang: &str, toks: &[Token<'_>]) {
+    let Some(lexicon) = Lexicon::get(lang) else {
+        return;
+    };
+    let mut words: Vec<Word<'_>> = toks
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.word && !t.code)
+        .filter_map(|(token, t)| {
+            let values = lexicon.number_words.values(&t.lower);
+            (!values.is_empty()).then(|| Word {
+                values,
+                article: lexicon.appositive_openers.contains(&t.lower),
+                token,
+                used: false,
+            })
+        })
+        .collect();
+    if words.is_empty() {
+        return;
+    }
+    let value = |n: &Number| n.value.parse::<f64>().ok();
+    // Fractions first: `1/4` is two numbers that one word ("kwart") stands for, `3/4` also
+    // a count and the word for its part ("three quarters", "twee derde").
+    let mut paired = vec![false; unpaired.len()];
+    for i in 1..unpaired.len() {
+        let (a, b) = (unpaired[i - 1], unpaired[i]);
+        let between = digits.get(a.range.end..b.range.start).map(str::trim);
+        if paired[i - 1] || !matches!(between, Some("/" | "\u{2044}")) {
+            continue;
+        }
+        let (Some(n), Some(d)) = (value(a), value(b)) else {
+            continue;
+        };
+        let whole = words.iter().position(|w| !w.used && w.is_fraction(n, d));
+        let parts = || {
+            (1..words.len()).find(|&k| {
+                let (count, part) = (&words[k - 1], &words[k]);
+                !count.used
+                    && !part.used
+                    && part.token == count.token + 1
+                    && count
+                        .values
+                        .iter()
+                        .any(|v| matches!(*v, WordValue::Number(c) if same(c, n)))
+                    && part.is_fraction(1.0, d)
+            })
+        };
+        let found = match whole {
+            Some(k) => vec![k],
+            None => parts().map_or(Vec::new(), |k| vec![k - 1, k]),
+        };
+        for &k in &found {
+            words[k].used = true;
+        }
+        if !found.is_empty() {
+            paired[i - 1] = true;
+            paired[i] = true;
+        }
+    }
+    // Then single numbers: the words that are no article, then the articles.
+    for articles in [false, true] {
+        for (i, n) in unpaired.iter().enumerate() {
+            let Some(v) = value(n).filter(|_| !paired[i]) else {
+                continue;
+            };
+            let word = words.iter_mut().find(|w| {
+                !w.used && w.article == articles && w.values.iter().any(|x| same(x.value(), v))
+            });
+            if let Some(word) = word {
+                word.used = true;
+                paired[i] = true;
+            }
+        }
+    }
+    let mut keep = paired.iter().map(|p| !p);
+    unpaired.retain(|_| keep.next().unwrap_or(true));
+}
+
 /// The quantities of `text` in `lang` ([`quizkit_quantity::numbers`]: thousands written with
 /// spaces, commas or dots, decimals by the language, no addresses or versions), but for those
 /// in Markdown code or math.
@@ -137,7 +260,7 @@ fn quantity_numbers(lang: &str, text: &str) -> Vec<Number> {
         .collect()
 }
 
-fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<Finding>) {
+fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let Some(base) = cx.languages().next() else {
         return;
     };
@@ -162,8 +285,26 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             }
             let base_numbers = quantity_numbers(base, &base_entry.text.value);
             let own = quantity_numbers(lang, &entry.text.value);
-            let extra = surplus(&base_numbers, &own);
-            let lacking = surplus(&own, &base_numbers);
+            let mut extra = surplus(&base_numbers, &own);
+            let mut lacking = surplus(&own, &base_numbers);
+            // A number the other language writes as a word is no difference; the words are
+            // the tokens the analysis keeps for every rule.
+            let pair = |unpaired: &mut Vec<&Number>, digits: &str, lang: &str, text: &str| {
+                if unpaired.is_empty() {
+                    return;
+                }
+                match a.text(field, lang) {
+                    Some(t) => pair_with_words(unpaired, digits, lang, t.tokens()),
+                    None => pair_with_words(unpaired, digits, lang, &tokens(text)),
+                }
+            };
+            pair(&mut extra, &entry.text.value, base, &base_entry.text.value);
+            pair(
+                &mut lacking,
+                &base_entry.text.value,
+                lang,
+                &entry.text.value,
+            );
             if extra.is_empty() && lacking.is_empty() {
                 continue;
             }
@@ -194,5 +335,53 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, _: &Analysis<'_>, out: &mut Vec<F
             }
             out.push(finding);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers of `digits` (in `digits_lang`) left without a partner once `text` (in
+    /// `lang`, with no digits of its own) lends its number words.
+    fn left(digits_lang: &str, digits: &str, lang: &str, text: &str) -> Vec<String> {
+        let numbers = quantity_numbers(digits_lang, digits);
+        let mut unpaired: Vec<&Number> = numbers.iter().collect();
+        pair_with_words(&mut unpaired, digits, lang, &tokens(text));
+        unpaired.iter().map(|n| n.value.clone()).collect()
+    }
+
+    #[test]
+    fn a_number_written_as_a_word_pairs_its_digits() {
+        assert!(left("en", "1/4 of", "nl", "een kwart van").is_empty());
+        assert!(left("en", "0.25 of", "nl", "een kwart van").is_empty());
+        assert!(left("en", "At 60 fps", "nl", "Zestig per seconde").is_empty());
+        assert!(left("en", "After year 1", "nl", "Na het eerste jaar").is_empty());
+        assert!(left("nl", "1/3 van", "en", "a third of").is_empty());
+        assert!(left("en", "3/4 and 2/3", "nl", "drie kwart en twee derde").is_empty());
+        assert!(left("nl", "3/4", "en", "three quarters").is_empty());
+        assert_eq!(left("nl", "3/4", "en", "three big quarters"), ["4"]);
+        assert!(left("nl", "het 3e jaar", "en", "the third year").is_empty());
+        assert!(
+            left(
+                "en",
+                "1/2 and 1,000,000,000",
+                "nl",
+                "de helft en een miljard"
+            )
+            .is_empty()
+        );
+        // One word pairs one number, and only a number of its value.
+        assert_eq!(left("en", "2 and 2", "nl", "twee"), ["2"]);
+        assert_eq!(left("en", "1/4 of 3", "nl", "een kwart"), ["3"]);
+        assert_eq!(left("en", "61 fps", "nl", "zestig"), ["61"]);
+        // "kwart" takes `1/4` whole, so "een" is left to pair a lone `1` (as the article it
+        // pairs nothing).
+        assert_eq!(left("en", "1/4 and 2", "nl", "een kwart"), ["2"]);
+        assert!(left("en", "1/4 and 1", "nl", "een kwart").is_empty());
+        assert!(left("en", "1 GB", "nl", "een GB").is_empty());
+        // A language without a lexicon lends no words; words in code are not read.
+        assert_eq!(left("en", "60", "fr", "soixante"), ["60"]);
+        assert_eq!(left("en", "60", "nl", "`zestig`"), ["60"]);
     }
 }
