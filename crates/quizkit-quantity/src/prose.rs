@@ -878,13 +878,18 @@ impl<'a> Tokens<'a> {
             "minus" => K::Sub,
             "equals" => K::Rel(Relation::Equal),
             // `90 000 m per 3 600 s`: between two quantities, a division.
+            // `€ 1,81 per liter`: before a unit, a division by one of it.
             "per"
                 if self
                     .toks
                     .last()
                     .is_some_and(|t| matches!(t.k, K::Num | K::Unit))
-                    && char_at(self.text, self.skip_spaces(end))
-                        .is_some_and(|c| c.is_ascii_digit()) =>
+                    && char_at(self.text, self.skip_spaces(end)).is_some_and(|c| {
+                        c.is_ascii_digit()
+                            || (c.is_alphabetic()
+                                && unit::lookup(word_at(self.text, self.skip_spaces(end)).1)
+                                    .is_some())
+                    }) =>
             {
                 K::Div
             }
@@ -1224,7 +1229,8 @@ fn word_at(text: &str, i: usize) -> (usize, &str) {
         let Some(c) = char_at(text, j) else { break };
         let apostrophe = (c == '\'' || c == '’')
             && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);
-        if c.is_alphanumeric() || apostrophe {
+        // A superscript ends the word: `m²` is the unit `m` squared, `x²` a word and a power.
+        if (c.is_alphanumeric() && superscript_value(c).is_none()) || apostrophe {
             j += c.len_utf8();
         } else {
             break;
@@ -2347,6 +2353,7 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         let is_per =
             |i: usize| toks[i].k == K::Div && &tk.text[toks[i].start..toks[i].end] == "per";
         let is_rate = |a: usize, b: usize| (a..b).any(|j| tight_div(toks, j));
+        let (la0, rb0) = (la, rb);
         let (mut la, mut rb) = (la, rb);
         if let Some(p) = (s..rb).find(|&i| is_per(i))
             && !is_rate(la, r)
@@ -2364,6 +2371,9 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             };
             la = start;
         }
+        // Cut at a "per" of the other side: `€ 81,45 : 45 l = € 1,81 per liter` is a price
+        // per litre all the same; the whole side is read when the cut one does not compare.
+        let uncut = ((la, rb) != (la0, rb0)).then_some((la0, rb0));
         let left = la..r;
         let right = s..rb;
         // A phrase ("is precies", "oftewel") relates two quantities written with units.
@@ -2418,6 +2428,18 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             }
         };
         let mut found = first_parse(tk, left.clone(), rel, right.clone(), comp_is_left);
+        let mismatch = |f: &Option<Found>| {
+            f.as_ref().is_none_or(|f| {
+                matches!(f.claim.checked.0, Err(Error::DimensionMismatch { .. }))
+            })
+        };
+        if let Some((la0, rb0)) = uncut
+            && mismatch(&found)
+            && let Some(whole) = first_parse(tk, la0..r, rel, s..rb0, comp_is_left)
+            && evaluated(&whole)
+        {
+            found = Some(whole);
+        }
         // `a = v ÷ b = c`: the step states `v`, and the next step computes from it. Not when
         // the whole step reads as written and only the head holds no better (`13 × 10⁹ × 2 B
         // = 24 × 10⁹ B = 24 GB` states 24 × 10⁹ B, not 24).
