@@ -193,7 +193,9 @@ impl Dim {
             [0, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0] => "a token rate",
             [1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0] => "an amount of information per parameter",
             [1, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0] => "an amount of information per token",
-            [-1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] => "an arithmetic intensity (operations per byte)",
+            [-1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] => {
+                "an arithmetic intensity (operations per byte)"
+            }
             [0, 1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0] => "a number of operations per parameter",
             [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0] => "a number of operations per token",
             [0, 1, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0] => "an energy efficiency (operations per joule)",
@@ -211,7 +213,9 @@ impl Dim {
             [0, 0, -2, 0, 0, 0, 0, 0, 1, 0, 0, 0] => "an acceleration",
             [0, 0, 0, 0, 0, 0, 0, 1, -3, 0, 0, 0] => "a density",
             [0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, 0] => "a molar mass",
-            [0, 0, 0, 0, 0, 0, 0, 0, -3, 1, 0, 0] => "a concentration (amount of substance per volume)",
+            [0, 0, 0, 0, 0, 0, 0, 0, -3, 1, 0, 0] => {
+                "a concentration (amount of substance per volume)"
+            }
             [0, 0, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0] => "a distance per volume (as km/L)",
             [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0] => "an amount in euros",
             [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] => "an amount in dollars",

@@ -804,11 +804,20 @@ mod tests {
         assert_eq!(v("1 g/cm³").1, Dim::DENSITY);
         assert_eq!(v("180 g/mol").1, Dim::MOLAR_MASS);
         assert_eq!(v("9.81 m/s²").1, Dim::ACCELERATION);
-        assert_eq!(v("70 kg / 1.75 m^2").1, Dim([0, 0, 0, 0, 0, 0, 0, 1, -2, 0, 0, 0]));
-        assert!(eval("2 mL + 3 g").is_err());
-        assert_eq!(eval("36 g").map(|q| q.to_string()).ok().as_deref(), Some("36 g"));
         assert_eq!(
-            eval("0.5 L * 2").map(|q| q.canonical().to_string()).ok().as_deref(),
+            v("70 kg / 1.75 m^2").1,
+            Dim([0, 0, 0, 0, 0, 0, 0, 1, -2, 0, 0, 0])
+        );
+        assert!(eval("2 mL + 3 g").is_err());
+        assert_eq!(
+            eval("36 g").map(|q| q.to_string()).ok().as_deref(),
+            Some("36 g")
+        );
+        assert_eq!(
+            eval("0.5 L * 2")
+                .map(|q| q.canonical().to_string())
+                .ok()
+                .as_deref(),
             Some("1 L")
         );
     }

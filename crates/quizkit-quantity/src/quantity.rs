@@ -298,7 +298,10 @@ mod tests {
         assert_eq!(show(2e-6, Dim::TIME), "2 µs");
         assert_eq!(show(7e9, Dim::NONE), "7000000000");
         assert_eq!(show(1.5e20, Dim::NONE), "1.5e20");
-        assert_eq!(show(2.0, Dim([1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0])), "2 B/param");
+        assert_eq!(
+            show(2.0, Dim([1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0])),
+            "2 B/param"
+        );
         assert_eq!(show(-14e9, Dim::INFORMATION), "-14 GB");
         assert_eq!(show(0.036, Dim::MASS), "36 g");
         assert_eq!(show(2.5, Dim::MASS), "2.5 kg");

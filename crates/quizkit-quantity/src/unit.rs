@@ -564,7 +564,10 @@ mod tests {
 
     fn close(w: &str, factor: f64, dim: Dim) {
         let (f, d) = lookup(w).unwrap_or_else(|| panic!("{w} is no unit"));
-        assert!((f - factor).abs() <= 1e-12 * factor, "{w}: {f} for {factor}");
+        assert!(
+            (f - factor).abs() <= 1e-12 * factor,
+            "{w}: {f} for {factor}"
+        );
         assert_eq!(d, dim, "{w}");
     }
 

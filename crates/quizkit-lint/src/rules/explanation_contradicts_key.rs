@@ -268,7 +268,9 @@ fn first_word<'a>(lexicon: &Lexicon, mut words: impl Iterator<Item = &'a str>) -
 
 /// Whether `word`, in any case, is one of the `appositive_openers` (the articles).
 fn is_article(lexicon: &Lexicon, word: &str) -> bool {
-    lexicon.appositive_openers.contains(lowercase(word).as_ref())
+    lexicon
+        .appositive_openers
+        .contains(lowercase(word).as_ref())
 }
 
 /// Whether two words are the same but for case.
