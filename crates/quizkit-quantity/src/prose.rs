@@ -2764,6 +2764,11 @@ mod tests {
             v("10 × 5 × 2 = 100 cm³", Lang::En),
             one("(10 * 5 * 2) cm³ = 100 cm^3", true)
         );
+        // Kinetic energy in joules.
+        assert_eq!(
+            v("Ek = 0,5 × 2 kg × (3 m/s)² = 9 J.", Lang::Nl),
+            one("0.5 * 2 kg * (3 m/s)^2 = 9 J", true)
+        );
         // "per" before a unit divides by it: a price per litre.
         assert_eq!(
             v("€ 81,45 : 45 l = € 1,81 per liter.", Lang::Nl),

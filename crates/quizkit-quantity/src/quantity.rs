@@ -299,7 +299,7 @@ mod tests {
         assert_eq!(show(7e9, Dim::NONE), "7000000000");
         assert_eq!(show(1.5e20, Dim::NONE), "1.5e20");
         assert_eq!(
-            show(2.0, Dim([1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0])),
+            show(2.0, Dim([1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0])),
             "2 B/param"
         );
         assert_eq!(show(-14e9, Dim::INFORMATION), "-14 GB");
