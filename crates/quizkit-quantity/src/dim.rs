@@ -222,42 +222,67 @@ impl Dim {
 }
 
 /// The canonical unit formula: `B`, `B/s`, `FLOP/B`, `B·s`, `B^2/s/param`; with nothing
-/// above the line, negative powers: `s^-1`, `s^-1·param^-1`. Every formula parses back with
-/// [`crate::Unit::parse`].
+/// above the line, negative powers: `s^-1`, `s^-1·param^-1`. A mass with twice its power in
+/// length is written in joules: `J/token`, `FLOP/J`, `J/s/A` (a volt), not `kg·m^2/s^2/token`.
+/// Every formula parses back with [`crate::Unit::parse`].
 impl fmt::Display for Dim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let numerator = Base::ALL.iter().any(|&b| self.exponent(b) > 0);
-        let mut wrote = false;
-        for base in Base::ALL {
-            let e = self.exponent(base);
-            if e == 0 || (e < 0 && numerator) {
-                continue;
-            }
-            if wrote {
-                f.write_str("·")?;
-            }
-            f.write_str(base.symbol())?;
-            if e != 1 {
-                write!(f, "^{e}")?;
-            }
-            wrote = true;
+        let (mass, length, time) = (
+            Base::Mass as usize,
+            Base::Length as usize,
+            Base::Time as usize,
+        );
+        let mut exps: [i16; 11] = self.0.map(i16::from);
+        let j = exps[mass];
+        let energy = j != 0 && exps[length] == 2 * j;
+        if energy {
+            exps[length] = 0;
+            exps[time] += 2 * j;
         }
-        if !wrote {
-            return f.write_str("1");
+        // The terms in the order of the bases, with joules in the place of the mass.
+        let mut terms = [("", 0i16); 11];
+        for (slot, base) in terms.iter_mut().zip(Base::ALL) {
+            *slot = match base {
+                Base::Mass if energy => ("J", j),
+                _ => (base.symbol(), exps[base as usize]),
+            };
         }
-        if numerator {
-            for base in Base::ALL {
-                let e = self.exponent(base);
-                if e < 0 {
-                    write!(f, "/{}", base.symbol())?;
-                    if e != -1 {
-                        write!(f, "^{}", -i16::from(e))?;
-                    }
+        write_terms(f, &terms)
+    }
+}
+
+/// `terms` (symbol, exponent) as a formula: the positive powers joined by `·`, then each
+/// negative one after a `/`; with no positive power, every power after `·`.
+fn write_terms(f: &mut fmt::Formatter<'_>, terms: &[(&str, i16)]) -> fmt::Result {
+    let numerator = terms.iter().any(|&(_, e)| e > 0);
+    let mut wrote = false;
+    for &(symbol, e) in terms {
+        if e == 0 || (e < 0 && numerator) {
+            continue;
+        }
+        if wrote {
+            f.write_str("·")?;
+        }
+        f.write_str(symbol)?;
+        if e != 1 {
+            write!(f, "^{e}")?;
+        }
+        wrote = true;
+    }
+    if !wrote {
+        return f.write_str("1");
+    }
+    if numerator {
+        for &(symbol, e) in terms {
+            if e < 0 {
+                write!(f, "/{symbol}")?;
+                if e != -1 {
+                    write!(f, "^{}", -e)?;
                 }
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -291,6 +316,36 @@ mod tests {
         );
         assert_eq!(Dim([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]).to_string(), "B·s");
         assert_eq!(Dim::TIME.describe(), "a time");
+        assert_eq!(Dim::ENERGY.to_string(), "J");
+        assert_eq!(Dim::POWER.to_string(), "J/s");
+        assert_eq!(Dim::VOLTAGE.to_string(), "J/s/A");
+        assert_eq!(
+            Dim::ENERGY
+                .div(Dim::TOKEN)
+                .map(|d| d.to_string())
+                .as_deref(),
+            Some("J/token")
+        );
+        assert_eq!(
+            Dim::OPERATION
+                .div(Dim::ENERGY)
+                .map(|d| d.to_string())
+                .as_deref(),
+            Some("FLOP/J")
+        );
+        assert_eq!(
+            Dim::ENERGY.pow(-1).map(|d| d.to_string()).as_deref(),
+            Some("J^-1")
+        );
+        assert_eq!(Dim::DENSITY.to_string(), "kg/m^3");
+        assert_eq!(
+            Dim::MASS
+                .mul(Dim::ACCELERATION)
+                .map(|d| d.to_string())
+                .as_deref(),
+            Some("kg·m/s^2")
+        );
+        assert_eq!(Dim::CONCENTRATION.to_string(), "mol/m^3");
         assert_eq!(
             Dim([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]).describe(),
             "a quantity in B·s"
