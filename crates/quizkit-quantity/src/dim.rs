@@ -20,13 +20,15 @@ pub enum Base {
     Parameter,
     /// Tokens (`token`).
     Token,
-    /// Energy, in joules (`J`); power is energy per time (`W` = `J/s`).
-    Energy,
     /// Electric current, in amperes (`A`); a volt is a watt per ampere, a coulomb an
     /// ampere-second.
     Current,
-    /// Length, in metres (`m`).
+    /// Mass, in kilograms (`kg`; a gram is 1/1000 kg).
+    Mass,
+    /// Length, in metres (`m`); a volume is a length cubed (a litre is 1/1000 m³).
     Length,
+    /// Amount of substance, in moles (`mol`).
+    Amount,
     /// Money in euros (`EUR`, `€`). Currencies are never converted into each other: an amount
     /// in euros and one in dollars do not compare.
     Euro,
@@ -36,21 +38,23 @@ pub enum Base {
 
 impl Base {
     /// Every base dimension, in the order of [`Dim`]'s exponents.
-    pub const ALL: [Base; 10] = [
+    pub const ALL: [Base; 11] = [
         Base::Information,
         Base::Operation,
         Base::Time,
         Base::Parameter,
         Base::Token,
-        Base::Energy,
         Base::Current,
+        Base::Mass,
         Base::Length,
+        Base::Amount,
         Base::Euro,
         Base::Dollar,
     ];
 
-    /// The symbol of the base unit: `B`, `FLOP`, `s`, `param`, `token`, `J`, `A`, `m`, `EUR`,
-    /// `USD`.
+    /// The symbol of the base unit: `B`, `FLOP`, `s`, `param`, `token`, `A`, `kg`, `m`, `mol`,
+    /// `EUR`, `USD`. An energy is a mass times a length squared per time squared (`J` =
+    /// `kg·m²/s²`), so `½ × 2 kg × (3 m/s)² = 9 J` compares.
     pub const fn symbol(self) -> &'static str {
         match self {
             Base::Information => "B",
@@ -58,9 +62,10 @@ impl Base {
             Base::Time => "s",
             Base::Parameter => "param",
             Base::Token => "token",
-            Base::Energy => "J",
             Base::Current => "A",
+            Base::Mass => "kg",
             Base::Length => "m",
+            Base::Amount => "mol",
             Base::Euro => "EUR",
             Base::Dollar => "USD",
         }
@@ -70,47 +75,64 @@ impl Base {
 /// The dimension of a quantity: the exponent of each [`Base`].
 ///
 /// `Hz` is `s^-1`, `W` is `J·s^-1`, `TB/s` is `B·s^-1`. Values are stored in the base units
-/// (bytes, operations, seconds, parameters, tokens, joules, amperes, metres).
+/// (bytes, operations, seconds, parameters, tokens, amperes, kilograms, metres, moles); an
+/// energy is `kg·m²·s⁻²` (a joule).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Dim(pub(crate) [i8; 10]);
+pub struct Dim(pub(crate) [i8; 11]);
 
 impl Dim {
     /// A plain number.
-    pub const NONE: Dim = Dim([0; 10]);
+    pub const NONE: Dim = Dim([0; 11]);
     /// An amount of information (`B`).
-    pub const INFORMATION: Dim = Dim([1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    pub const INFORMATION: Dim = Dim([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     /// A number of operations (`FLOP`).
-    pub const OPERATION: Dim = Dim([0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    pub const OPERATION: Dim = Dim([0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     /// A time (`s`).
-    pub const TIME: Dim = Dim([0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    pub const TIME: Dim = Dim([0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
     /// A number of parameters (`param`).
-    pub const PARAMETER: Dim = Dim([0, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
+    pub const PARAMETER: Dim = Dim([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
     /// A number of tokens (`token`).
-    pub const TOKEN: Dim = Dim([0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+    pub const TOKEN: Dim = Dim([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
     /// An energy (`J`).
-    pub const ENERGY: Dim = Dim([0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    pub const ENERGY: Dim = Dim([0, 0, -2, 0, 0, 0, 1, 2, 0, 0, 0]);
     /// A frequency (`Hz` = `1/s`).
-    pub const FREQUENCY: Dim = Dim([0, 0, -1, 0, 0, 0, 0, 0, 0, 0]);
+    pub const FREQUENCY: Dim = Dim([0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0]);
     /// A data rate (`B/s`).
-    pub const DATA_RATE: Dim = Dim([1, 0, -1, 0, 0, 0, 0, 0, 0, 0]);
+    pub const DATA_RATE: Dim = Dim([1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0]);
     /// A compute rate (`FLOP/s`).
-    pub const COMPUTE_RATE: Dim = Dim([0, 1, -1, 0, 0, 0, 0, 0, 0, 0]);
+    pub const COMPUTE_RATE: Dim = Dim([0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0]);
     /// A power (`W` = `J/s`).
-    pub const POWER: Dim = Dim([0, 0, -1, 0, 0, 1, 0, 0, 0, 0]);
+    pub const POWER: Dim = Dim([0, 0, -3, 0, 0, 0, 1, 2, 0, 0, 0]);
     /// An electric current (`A`).
-    pub const CURRENT: Dim = Dim([0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+    pub const CURRENT: Dim = Dim([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
     /// An electric charge (`C` = `A·s`, `Ah`).
-    pub const CHARGE: Dim = Dim([0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+    pub const CHARGE: Dim = Dim([0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0]);
     /// A voltage (`V` = `W/A`).
-    pub const VOLTAGE: Dim = Dim([0, 0, -1, 0, 0, 1, -1, 0, 0, 0]);
+    pub const VOLTAGE: Dim = Dim([0, 0, -3, 0, 0, -1, 1, 2, 0, 0, 0]);
     /// A length (`m`).
-    pub const LENGTH: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
+    pub const LENGTH: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
     /// A speed (`m/s`).
-    pub const SPEED: Dim = Dim([0, 0, -1, 0, 0, 0, 0, 1, 0, 0]);
+    pub const SPEED: Dim = Dim([0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0]);
+    /// A mass (`kg`, `g`).
+    pub const MASS: Dim = Dim([0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    /// An amount of substance (`mol`).
+    pub const AMOUNT: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
+    /// An area (`m²`).
+    pub const AREA: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]);
+    /// A volume (`m³`, `L`).
+    pub const VOLUME: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0]);
+    /// An acceleration (`m/s²`).
+    pub const ACCELERATION: Dim = Dim([0, 0, -2, 0, 0, 0, 0, 1, 0, 0, 0]);
+    /// A density (`kg/m³`, `g/cm³`).
+    pub const DENSITY: Dim = Dim([0, 0, 0, 0, 0, 0, 1, -3, 0, 0, 0]);
+    /// A molar mass (`g/mol`).
+    pub const MOLAR_MASS: Dim = Dim([0, 0, 0, 0, 0, 0, 1, 0, -1, 0, 0]);
+    /// A concentration, an amount of substance per volume (`mol/L`).
+    pub const CONCENTRATION: Dim = Dim([0, 0, 0, 0, 0, 0, 0, -3, 1, 0, 0]);
     /// An amount of money in euros (`EUR`).
-    pub const EURO: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
+    pub const EURO: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
     /// An amount of money in US dollars (`USD`).
-    pub const DOLLAR: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    pub const DOLLAR: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
 
     /// The exponent of one base dimension.
     pub const fn exponent(self, base: Base) -> i8 {
@@ -124,7 +146,7 @@ impl Dim {
 
     /// The product of two dimensions, or `None` when an exponent leaves `i8`.
     pub(crate) fn mul(self, other: Dim) -> Option<Dim> {
-        let mut out = [0i8; 10];
+        let mut out = [0i8; 11];
         for (i, slot) in out.iter_mut().enumerate() {
             *slot = self.0[i].checked_add(other.0[i])?;
         }
@@ -133,7 +155,7 @@ impl Dim {
 
     /// The quotient of two dimensions, or `None` when an exponent leaves `i8`.
     pub(crate) fn div(self, other: Dim) -> Option<Dim> {
-        let mut out = [0i8; 10];
+        let mut out = [0i8; 11];
         for (i, slot) in out.iter_mut().enumerate() {
             *slot = self.0[i].checked_sub(other.0[i])?;
         }
@@ -142,7 +164,7 @@ impl Dim {
 
     /// This dimension to an integer power, or `None` when an exponent leaves `i8`.
     pub(crate) fn pow(self, n: i32) -> Option<Dim> {
-        let mut out = [0i8; 10];
+        let mut out = [0i8; 11];
         for (i, slot) in out.iter_mut().enumerate() {
             let e = i32::from(self.0[i]).checked_mul(n)?;
             *slot = i8::try_from(e).ok()?;
@@ -154,34 +176,45 @@ impl Dim {
     /// of information", "a data rate". Used in dimension-mismatch messages.
     pub fn describe(self) -> Cow<'static, str> {
         let known = match self.0 {
-            [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] => "a plain number",
-            [1, 0, 0, 0, 0, 0, 0, 0, 0, 0] => "an amount of information",
-            [0, 1, 0, 0, 0, 0, 0, 0, 0, 0] => "a number of operations",
-            [0, 0, 1, 0, 0, 0, 0, 0, 0, 0] => "a time",
-            [0, 0, 0, 1, 0, 0, 0, 0, 0, 0] => "a number of parameters",
-            [0, 0, 0, 0, 1, 0, 0, 0, 0, 0] => "a number of tokens",
-            [0, 0, 0, 0, 0, 1, 0, 0, 0, 0] => "an energy",
-            [0, 0, -1, 0, 0, 0, 0, 0, 0, 0] => "a frequency",
-            [1, 0, -1, 0, 0, 0, 0, 0, 0, 0] => "a data rate",
-            [0, 1, -1, 0, 0, 0, 0, 0, 0, 0] => "a compute rate",
-            [0, 0, -1, 0, 0, 1, 0, 0, 0, 0] => "a power",
-            [0, 0, 0, 0, 1, -1, 0, 0, 0, 0] => "a number of tokens per joule",
-            [0, 0, -1, 0, 1, 0, 0, 0, 0, 0] => "a token rate",
-            [1, 0, 0, -1, 0, 0, 0, 0, 0, 0] => "an amount of information per parameter",
-            [1, 0, 0, 0, -1, 0, 0, 0, 0, 0] => "an amount of information per token",
-            [-1, 1, 0, 0, 0, 0, 0, 0, 0, 0] => "an arithmetic intensity (operations per byte)",
-            [0, 1, 0, -1, 0, 0, 0, 0, 0, 0] => "a number of operations per parameter",
-            [0, 1, 0, 0, -1, 0, 0, 0, 0, 0] => "a number of operations per token",
-            [0, 1, 0, 0, 0, -1, 0, 0, 0, 0] => "an energy efficiency (operations per joule)",
-            [0, -1, 0, 0, 0, 1, 0, 0, 0, 0] => "an energy per operation",
-            [0, 0, 0, 1, 1, 0, 0, 0, 0, 0] => "a number of parameter-tokens",
-            [0, 0, 0, 0, 0, 0, 1, 0, 0, 0] => "an electric current",
-            [0, 0, 1, 0, 0, 0, 1, 0, 0, 0] => "an electric charge",
-            [0, 0, -1, 0, 0, 1, -1, 0, 0, 0] => "a voltage",
-            [0, 0, 0, 0, 0, 0, 0, 1, 0, 0] => "a length",
-            [0, 0, -1, 0, 0, 0, 0, 1, 0, 0] => "a speed",
-            [0, 0, 0, 0, 0, 0, 0, 0, 1, 0] => "an amount in euros",
-            [0, 0, 0, 0, 0, 0, 0, 0, 0, 1] => "an amount in dollars",
+            [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] => "a plain number",
+            [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] => "an amount of information",
+            [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0] => "a number of operations",
+            [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0] => "a time",
+            [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0] => "a number of parameters",
+            [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0] => "a number of tokens",
+            [0, 0, -2, 0, 0, 0, 1, 2, 0, 0, 0] => "an energy",
+            [0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0] => "a frequency",
+            [1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0] => "a data rate",
+            [0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0] => "a compute rate",
+            [0, 0, -3, 0, 0, 0, 1, 2, 0, 0, 0] => "a power",
+            [0, 0, 2, 0, 1, 0, -1, -2, 0, 0, 0] => "a number of tokens per joule",
+            [0, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0] => "a token rate",
+            [1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0] => "an amount of information per parameter",
+            [1, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0] => "an amount of information per token",
+            [-1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0] => "an arithmetic intensity (operations per byte)",
+            [0, 1, 0, -1, 0, 0, 0, 0, 0, 0, 0] => "a number of operations per parameter",
+            [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0] => "a number of operations per token",
+            [0, 1, 2, 0, 0, 0, -1, -2, 0, 0, 0] => "an energy efficiency (operations per joule)",
+            [0, -1, -2, 0, 0, 0, 1, 2, 0, 0, 0] => "an energy per operation",
+            [0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0] => "a number of parameter-tokens",
+            [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0] => "an electric current",
+            [0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0] => "an electric charge",
+            [0, 0, -3, 0, 0, -1, 1, 2, 0, 0, 0] => "a voltage",
+            [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0] => "a length",
+            [0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0] => "a speed",
+            [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0] => "a mass",
+            [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0] => "an amount of substance",
+            [0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0] => "an area",
+            [0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0] => "a volume",
+            [0, 0, -2, 0, 0, 0, 0, 1, 0, 0, 0] => "an acceleration",
+            [0, 0, 0, 0, 0, 0, 1, -3, 0, 0, 0] => "a density",
+            [0, 0, 0, 0, 0, 0, 1, 0, -1, 0, 0] => "a molar mass",
+            [0, 0, 0, 0, 0, 0, 0, -3, 1, 0, 0] => {
+                "a concentration (amount of substance per volume)"
+            }
+            [0, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0] => "a distance per volume (as km/L)",
+            [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0] => "an amount in euros",
+            [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] => "an amount in dollars",
             _ => return Cow::Owned(format!("a quantity in {self}")),
         };
         Cow::Borrowed(known)
@@ -189,42 +222,67 @@ impl Dim {
 }
 
 /// The canonical unit formula: `B`, `B/s`, `FLOP/B`, `B·s`, `B^2/s/param`; with nothing
-/// above the line, negative powers: `s^-1`, `s^-1·param^-1`. Every formula parses back with
-/// [`crate::Unit::parse`].
+/// above the line, negative powers: `s^-1`, `s^-1·param^-1`. A mass with twice its power in
+/// length is written in joules: `J/token`, `FLOP/J`, `J/s/A` (a volt), not `kg·m^2/s^2/token`.
+/// Every formula parses back with [`crate::Unit::parse`].
 impl fmt::Display for Dim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let numerator = Base::ALL.iter().any(|&b| self.exponent(b) > 0);
-        let mut wrote = false;
-        for base in Base::ALL {
-            let e = self.exponent(base);
-            if e == 0 || (e < 0 && numerator) {
-                continue;
-            }
-            if wrote {
-                f.write_str("·")?;
-            }
-            f.write_str(base.symbol())?;
-            if e != 1 {
-                write!(f, "^{e}")?;
-            }
-            wrote = true;
+        let (mass, length, time) = (
+            Base::Mass as usize,
+            Base::Length as usize,
+            Base::Time as usize,
+        );
+        let mut exps: [i16; 11] = self.0.map(i16::from);
+        let j = exps[mass];
+        let energy = j != 0 && exps[length] == 2 * j;
+        if energy {
+            exps[length] = 0;
+            exps[time] += 2 * j;
         }
-        if !wrote {
-            return f.write_str("1");
+        // The terms in the order of the bases, with joules in the place of the mass.
+        let mut terms = [("", 0i16); 11];
+        for (slot, base) in terms.iter_mut().zip(Base::ALL) {
+            *slot = match base {
+                Base::Mass if energy => ("J", j),
+                _ => (base.symbol(), exps[base as usize]),
+            };
         }
-        if numerator {
-            for base in Base::ALL {
-                let e = self.exponent(base);
-                if e < 0 {
-                    write!(f, "/{}", base.symbol())?;
-                    if e != -1 {
-                        write!(f, "^{}", -i16::from(e))?;
-                    }
+        write_terms(f, &terms)
+    }
+}
+
+/// `terms` (symbol, exponent) as a formula: the positive powers joined by `·`, then each
+/// negative one after a `/`; with no positive power, every power after `·`.
+fn write_terms(f: &mut fmt::Formatter<'_>, terms: &[(&str, i16)]) -> fmt::Result {
+    let numerator = terms.iter().any(|&(_, e)| e > 0);
+    let mut wrote = false;
+    for &(symbol, e) in terms {
+        if e == 0 || (e < 0 && numerator) {
+            continue;
+        }
+        if wrote {
+            f.write_str("·")?;
+        }
+        f.write_str(symbol)?;
+        if e != 1 {
+            write!(f, "^{e}")?;
+        }
+        wrote = true;
+    }
+    if !wrote {
+        return f.write_str("1");
+    }
+    if numerator {
+        for &(symbol, e) in terms {
+            if e < 0 {
+                write!(f, "/{symbol}")?;
+                if e != -1 {
+                    write!(f, "^{}", -e)?;
                 }
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -238,7 +296,7 @@ mod tests {
         assert_eq!(Dim::TIME.pow(-1), Some(Dim::FREQUENCY));
         assert_eq!(Dim::TIME.pow(200), None);
         assert_eq!(
-            Dim([127, 0, 0, 0, 0, 0, 0, 0, 0, 0]).mul(Dim::INFORMATION),
+            Dim([127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).mul(Dim::INFORMATION),
             None
         );
     }
@@ -248,18 +306,48 @@ mod tests {
         assert_eq!(Dim::DATA_RATE.to_string(), "B/s");
         assert_eq!(Dim::FREQUENCY.to_string(), "s^-1");
         assert_eq!(
-            Dim([0, 0, -1, -1, 0, 0, 0, 0, 0, 0]).to_string(),
+            Dim([0, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0]).to_string(),
             "s^-1·param^-1"
         );
         assert_eq!(Dim::NONE.to_string(), "1");
         assert_eq!(
-            Dim([2, 0, -1, -1, 0, 0, 0, 0, 0, 0]).to_string(),
+            Dim([2, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0]).to_string(),
             "B^2/s/param"
         );
-        assert_eq!(Dim([1, 0, 1, 0, 0, 0, 0, 0, 0, 0]).to_string(), "B·s");
+        assert_eq!(Dim([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]).to_string(), "B·s");
         assert_eq!(Dim::TIME.describe(), "a time");
+        assert_eq!(Dim::ENERGY.to_string(), "J");
+        assert_eq!(Dim::POWER.to_string(), "J/s");
+        assert_eq!(Dim::VOLTAGE.to_string(), "J/s/A");
         assert_eq!(
-            Dim([1, 0, 1, 0, 0, 0, 0, 0, 0, 0]).describe(),
+            Dim::ENERGY
+                .div(Dim::TOKEN)
+                .map(|d| d.to_string())
+                .as_deref(),
+            Some("J/token")
+        );
+        assert_eq!(
+            Dim::OPERATION
+                .div(Dim::ENERGY)
+                .map(|d| d.to_string())
+                .as_deref(),
+            Some("FLOP/J")
+        );
+        assert_eq!(
+            Dim::ENERGY.pow(-1).map(|d| d.to_string()).as_deref(),
+            Some("J^-1")
+        );
+        assert_eq!(Dim::DENSITY.to_string(), "kg/m^3");
+        assert_eq!(
+            Dim::MASS
+                .mul(Dim::ACCELERATION)
+                .map(|d| d.to_string())
+                .as_deref(),
+            Some("kg·m/s^2")
+        );
+        assert_eq!(Dim::CONCENTRATION.to_string(), "mol/m^3");
+        assert_eq!(
+            Dim([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]).describe(),
             "a quantity in B·s"
         );
     }

@@ -764,10 +764,69 @@ mod tests {
         assert_eq!(v("7 billion params * 2 B/param"), (14e9, Dim::INFORMATION));
         assert_eq!(v("7B * 2 bytes"), (14e9, Dim::INFORMATION));
         assert_eq!(v("1 s^-1"), (1.0, Dim::FREQUENCY));
-        assert_eq!(v("3 B²").1, Dim([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+        assert_eq!(v("3 B²").1, Dim([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
         assert!(close(v("1 kWh").0, 3.6e6));
         assert_eq!(v("GB").0, 1e9);
         assert_eq!(v("5 min").0, 300.0);
+    }
+
+    #[test]
+    fn mass_amount_and_volume() {
+        let holds = |claim: &str| {
+            let o = crate::check(claim, &crate::Options::default())
+                .unwrap_or_else(|e| panic!("{claim}: {e}"));
+            assert!(o.holds, "{claim}: {o}");
+        };
+        let fails = |claim: &str| {
+            let o = crate::check(claim, &crate::Options::default())
+                .unwrap_or_else(|e| panic!("{claim}: {e}"));
+            assert!(!o.holds, "{claim}: {o}");
+        };
+        holds("0.10 mol/L * 0.5 L = 0.05 mol");
+        holds("180 g/mol * 0.2 mol = 36 g");
+        fails("180 g/mol * 0.25 mol = 45 mg");
+        holds("11.7 g / 58.5 g/mol = 0.2 mol");
+        holds("1000 mL = 1 L");
+        holds("1 l = 1 dm³");
+        holds("500 mL = 500 cm³");
+        holds("1 g/cm³ = 1 kg/L");
+        holds("1 g/cm³ = 1000 kg/m³");
+        holds("2.5 L * 1000 kg/m³ = 2.5 kg");
+        holds("100 km / 7.2 l ≈ 13.9 km/l");
+        fails("100 km / 7.2 l = 13.8 km/l");
+        fails("100 km / 7.2 l ≈ 12 km/l");
+        holds("450 km * 6 l/100 km = 27 l");
+        holds("27.78 m/s / 8 s ≈ 3.47 m/s²");
+        holds("5 g / 250 mL = 20 g/L");
+        holds("2 kilograms = 2000 grams");
+        holds("250 mmol/L = 0.25 mol/L");
+        // A joule is a kilogram metre² per second².
+        holds("0.5 * 2 kg * (3 m/s)^2 = 9 J");
+        holds("2 kg * 9.81 m/s² * 10 m = 196.2 J");
+        holds("1 kWh = 3.6e6 kg·m²/s²");
+        holds("100 W * 10 s = 1 kJ");
+        fails("0.5 * 2 kg * (3 m/s)^2 = 18 J");
+        assert_eq!(v("2 kg * 9.81 m/s² * 10 m").1, Dim::ENERGY);
+        assert_eq!(v("0.10 mol/L * 0.5 L").1, Dim::AMOUNT);
+        assert_eq!(v("1 g/cm³").1, Dim::DENSITY);
+        assert_eq!(v("180 g/mol").1, Dim::MOLAR_MASS);
+        assert_eq!(v("9.81 m/s²").1, Dim::ACCELERATION);
+        assert_eq!(
+            v("70 kg / 1.75 m^2").1,
+            Dim([0, 0, 0, 0, 0, 0, 1, -2, 0, 0, 0])
+        );
+        assert!(eval("2 mL + 3 g").is_err());
+        assert_eq!(
+            eval("36 g").map(|q| q.to_string()).ok().as_deref(),
+            Some("36 g")
+        );
+        assert_eq!(
+            eval("0.5 L * 2")
+                .map(|q| q.canonical().to_string())
+                .ok()
+                .as_deref(),
+            Some("1 L")
+        );
     }
 
     #[test]

@@ -31,14 +31,17 @@
 //!   `Gb`), `bps`, `FLOP`/`FLOPs`, `FLOPS` (= FLOP/s), `OP`/`OPs`, `OPS` (`TOPS`), `s`/`sec`/
 //!   `second(s)`, `min`, `h`/`hour(s)`, `Hz`, `W`, `Wp`, `J`, `Wh`, `A`, `Ah`, `C`, `V`, `m`,
 //!   `param(s)`/`parameter(s)`, `token(s)`, `T` after a prefix (transfers: `MT/s`), `EUR`/`euro(s)`,
-//!   `USD`/`dollar(s)`. Prefixes: `k` (also `K`) `M` `G` `T` `P` `E` on every unit but `min`/`h` and money;
+//!   `USD`/`dollar(s)`; mass `g`, `kg`, `mg`, `µg`, `gram(s)`; amount of substance `mol`
+//!   (`mmol`, `µmol`), `mole(s)`; volume `L`/`l`, `mL`/`ml`, `cL`, `dL`, `µL`, `liter(s)`/`litre(s)`,
+//!   and `cm`, `dm` (`cm³`). Prefixes: `k` (also `K`) `M` `G` `T` `P` `E` on every unit but `min`/`h` and money;
 //!   `m` `µ`/`μ`/`u` `n` `p` on `s`, `Hz`, `W`, `J`; `Ki` `Mi` `Gi` `Ti` `Pi` `Ei` on bytes
 //!   and bits; long forms on long names (`gigabytes`, `milliseconds`, `kilowatt`).
-//! - **Dimensions** are exponents over ten bases: information (bytes; a bit is 1/8 B),
-//!   operations, time, parameters, tokens, energy, electric current, length, and money in
+//! - **Dimensions** are exponents over eleven bases: information (bytes; a bit is 1/8 B),
+//!   operations, time, parameters, tokens, electric current, mass, length (a volume is a
+//!   length cubed), amount of substance, and money in
 //!   euros (`EUR`, `euro`) and in US dollars (`USD`, `dollar`), which never convert into each
 //!   other; in prose `€ 0,45`, `€0.45` and `$0.12` are money too. `FLOP` and `OP` share the operation
-//!   dimension, so `TOPS` and `TFLOPS` compare. `Hz` is 1/s, `W` is J/s.
+//!   dimension, so `TOPS` and `TFLOPS` compare. `Hz` is 1/s, `W` is J/s, `J` is kg·m²/s².
 //! - **Compound units** are written without spaces and bind to their number: `2 TB/s`,
 //!   `10 FLOP/byte`, `2 B/param`, `W·h`, `s^-1`, `B²`. So `14 GB / 2 TB/s` divides by
 //!   2 TB/s, as a reader expects; `14 GB / 2 TB / s` does not.

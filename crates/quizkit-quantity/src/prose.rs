@@ -878,13 +878,18 @@ impl<'a> Tokens<'a> {
             "minus" => K::Sub,
             "equals" => K::Rel(Relation::Equal),
             // `90 000 m per 3 600 s`: between two quantities, a division.
+            // `€ 1,81 per liter`: before a unit, a division by one of it.
             "per"
                 if self
                     .toks
                     .last()
                     .is_some_and(|t| matches!(t.k, K::Num | K::Unit))
-                    && char_at(self.text, self.skip_spaces(end))
-                        .is_some_and(|c| c.is_ascii_digit()) =>
+                    && char_at(self.text, self.skip_spaces(end)).is_some_and(|c| {
+                        c.is_ascii_digit()
+                            || (c.is_alphabetic()
+                                && unit::lookup(word_at(self.text, self.skip_spaces(end)).1)
+                                    .is_some())
+                    }) =>
             {
                 K::Div
             }
@@ -1224,7 +1229,8 @@ fn word_at(text: &str, i: usize) -> (usize, &str) {
         let Some(c) = char_at(text, j) else { break };
         let apostrophe = (c == '\'' || c == '’')
             && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);
-        if c.is_alphanumeric() || apostrophe {
+        // A superscript ends the word: `m²` is the unit `m` squared, `x²` a word and a power.
+        if (c.is_alphanumeric() && superscript_value(c).is_none()) || apostrophe {
             j += c.len_utf8();
         } else {
             break;
@@ -1487,12 +1493,17 @@ fn build(tk: &Tokens<'_>, comp: Range<usize>, rel: Relation, stated: Range<usize
     out
 }
 
-/// The last unit of a side, with a compound glued to it (`TB/s`): its tokens.
+/// The last unit of a side, with a compound glued to it (`TB/s`) and a power glued after it
+/// (`cm³`, `kg/m²`): its tokens.
 fn last_unit(toks: &[Tok], side: &Range<usize>) -> Option<Range<usize>> {
-    let end = (side.start..side.end)
+    let mut end = (side.start..side.end)
         .rev()
         .find(|&i| toks[i].k == K::Unit)?;
-    let mut start = end;
+    let unit = end;
+    if end + 1 < side.end && toks[end + 1].k == K::Super && toks[end + 1].start == toks[end].end {
+        end += 1;
+    }
+    let mut start = unit;
     while start >= side.start + 2 && tight_div(toks, start - 1) {
         start -= 2;
     }
@@ -2347,6 +2358,7 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         let is_per =
             |i: usize| toks[i].k == K::Div && &tk.text[toks[i].start..toks[i].end] == "per";
         let is_rate = |a: usize, b: usize| (a..b).any(|j| tight_div(toks, j));
+        let (la0, rb0) = (la, rb);
         let (mut la, mut rb) = (la, rb);
         if let Some(p) = (s..rb).find(|&i| is_per(i))
             && !is_rate(la, r)
@@ -2364,6 +2376,22 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             };
             la = start;
         }
+        // The other reading of a "per": `€ 81,45 : 45 l = € 1,81 per liter` is a price per
+        // litre though the other side is no rate written so, and `14 GB / 2 TB/s ≈ 7 ms per
+        // token` names what the time is for though that side is one. Read the other way when
+        // the first reading does not compare.
+        let other_reading = if (la, rb) != (la0, rb0) {
+            Some((la0, rb0))
+        } else {
+            let cut_right = (s..rb)
+                .find(|&i| is_per(i))
+                .map_or(Some(rb), |p| trim_right(toks, s, p));
+            let cut_left = (la..r)
+                .rev()
+                .find(|&i| is_per(i))
+                .map_or(Some(la), |p| trim_left(toks, p + 1, r));
+            cut_left.zip(cut_right).filter(|&cut| cut != (la, rb))
+        };
         let left = la..r;
         let right = s..rb;
         // A phrase ("is precies", "oftewel") relates two quantities written with units.
@@ -2418,6 +2446,17 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             }
         };
         let mut found = first_parse(tk, left.clone(), rel, right.clone(), comp_is_left);
+        let mismatch = |f: &Option<Found>| {
+            f.as_ref()
+                .is_none_or(|f| matches!(f.claim.checked.0, Err(Error::DimensionMismatch { .. })))
+        };
+        if let Some((la1, rb1)) = other_reading
+            && mismatch(&found)
+            && let Some(other) = first_parse(tk, la1..r, rel, s..rb1, comp_is_left)
+            && evaluated(&other)
+        {
+            found = Some(other);
+        }
         // `a = v ÷ b = c`: the step states `v`, and the next step computes from it. Not when
         // the whole step reads as written and only the head holds no better (`13 × 10⁹ × 2 B
         // = 24 × 10⁹ B = 24 GB` states 24 × 10⁹ B, not 24).
@@ -2659,6 +2698,111 @@ mod tests {
                 ("1920 * 1080 = 2073600".to_string(), true),
                 ("2073600 * 3 bytes = 6220800 bytes".to_string(), true)
             ]
+        );
+    }
+
+    #[test]
+    fn mass_amount_and_volume_in_prose() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        assert_eq!(
+            v("0,25 mol × 180 g/mol = 45 g.", Lang::Nl),
+            one("0.25 mol * 180 g/mol = 45 g", true)
+        );
+        assert_eq!(
+            v("0.25 mol × 180 g/mol = 45 mg.", Lang::En),
+            one("0.25 mol * 180 g/mol = 45 mg", false)
+        );
+        assert_eq!(
+            v("n = m / M = 11,7 g / 58,5 g/mol = 0,2 mol.", Lang::Nl),
+            one("11.7 g / 58.5 g/mol = 0.2 mol", true)
+        );
+        assert_eq!(
+            v("0.10 mol/L × 0.5 L = 0.05 mol", Lang::En),
+            one("0.10 mol/L * 0.5 L = 0.05 mol", true)
+        );
+        assert_eq!(
+            v("Dan c = n / V = 0,2 / 0,500 = 0,4 mol/L.", Lang::Nl),
+            one("(0.2 / 0.500) mol/L = 0.4 mol/L", true)
+        );
+        assert_eq!(v("1000 mL = 1 L", Lang::En), one("1000 mL = 1 L", true));
+        assert_eq!(
+            v("500 mL = 500 cm³ = 0,500 L.", Lang::Nl),
+            [
+                ("500 cm^3 = 500 mL".to_string(), true),
+                ("500 cm^3 = 0.500 L".to_string(), true)
+            ]
+        );
+        assert_eq!(
+            v("1 g/cm³ = 1 kg/L", Lang::En),
+            one("1 g/cm^3 = 1 kg/L", true)
+        );
+        assert_eq!(
+            v("2.5 L × 1,000 kg/m³ = 2.5 kg", Lang::En),
+            one("2.5 L * 1000 kg/m^3 = 2.5 kg", true)
+        );
+        assert_eq!(
+            v("100 km / 7,2 l = 13,8 km/l", Lang::Nl),
+            one("100 km / 7.2 l = 13.8 km/l", false)
+        );
+        // Litres per 100 km: the number in the compound divides what comes before it, which
+        // is right at the end of a product, as in a trip's fuel.
+        assert_eq!(
+            v("450 km × 6 l/100 km = 27 l", Lang::Nl),
+            one("450 km * 6 l / 100 km = 27 l", true)
+        );
+        assert_eq!(
+            v("27,78 / 8 ≈ 3,47 m/s².", Lang::Nl),
+            one("(27.78 / 8) m/s^2 ≈ 3.47 m/s^2", true)
+        );
+        assert_eq!(
+            v("BMI = 85 / 3.24 ≈ 26.8 kg/m².", Lang::En),
+            one("(85 / 3.24) kg/m² ≈ 26.8 kg/m^2", false)
+        );
+        // A volume from lengths written without units is read in the stated unit.
+        assert_eq!(
+            v("10 × 5 × 2 = 100 cm³", Lang::En),
+            one("(10 * 5 * 2) cm³ = 100 cm^3", true)
+        );
+        // Kinetic energy in joules.
+        assert_eq!(
+            v("Ek = 0,5 × 2 kg × (3 m/s)² = 9 J.", Lang::Nl),
+            one("0.5 * 2 kg * (3 m/s)^2 = 9 J", true)
+        );
+        // "per" before a unit divides by it: a price per litre.
+        assert_eq!(
+            v("€ 81,45 : 45 l = € 1,81 per liter.", Lang::Nl),
+            one("81.45 EUR / 45 l = 1.81 EUR / liter", true)
+        );
+        assert_eq!(
+            v(
+                "70 mL × 72 per minute = 5,040 mL/min ≈ 5.0 L/min.",
+                Lang::En
+            ),
+            [
+                ("70 mL * 72 / minute = 5040 mL/min".to_string(), true),
+                ("5040 mL/min ≈ 5.0 L/min".to_string(), true)
+            ]
+        );
+    }
+
+    #[test]
+    fn letters_that_are_no_gram_or_litre() {
+        // `G` is giga and no unit alone: a mobile network, not grams.
+        assert!(exprs("4G = 4 × 1 G", Lang::En).is_empty());
+        assert!(exprs("Een 5G-netwerk: 5G = 10 × 0,5", Lang::Nl).is_empty());
+        // Magnesium is no megagram, a language code no nanolitre.
+        assert_eq!(exprs("2 Mg + O₂ = 2 MgO", Lang::En), Vec::<String>::new());
+        // A variable `g` or `l` before a relation is no quantity: the claim starts at a number.
+        assert_eq!(
+            exprs("g = 9,81 m/s², dus 2 × 9,81 = 19,62 m/s²", Lang::Nl),
+            ["(2 * 9.81) m/s^2 = 19.62 m/s^2"]
+        );
+        // A list label after a number is no gram.
+        assert!(
+            exprs("stap 1 g) 3 × 4 = 13", Lang::Nl)
+                .iter()
+                .all(|e| !e.contains('g'))
         );
     }
 
@@ -3434,7 +3578,7 @@ mod tests {
         while let Some(c) = char_at(text, j) {
             let apostrophe = (c == '\'' || c == '’')
                 && char_at(text, j + c.len_utf8()).is_some_and(char::is_alphabetic);
-            if c.is_alphanumeric() || apostrophe {
+            if (c.is_alphanumeric() && superscript_value(c).is_none()) || apostrophe {
                 j += c.len_utf8();
             } else {
                 break;

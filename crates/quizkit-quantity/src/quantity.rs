@@ -130,6 +130,14 @@ fn write_canonical(f: &mut fmt::Formatter<'_>, v: f64, dim: Dim, sig: usize) -> 
         Dim::VOLTAGE => ("V", ALL),
         Dim::LENGTH => ("m", ALL),
         Dim::SPEED => ("m/s", ALL),
+        Dim::AMOUNT => ("mol", ALL),
+        // Stored in base units (kg, m³, mol/m³, kg/mol), shown in the units chemistry uses.
+        Dim::MASS => return write_scaled(f, v * 1e3, "g", &ALL[..5], "kg", sig),
+        Dim::VOLUME => return write_scaled(f, v * 1e3, "L", &ALL[..5], "m³", sig),
+        Dim::CONCENTRATION => return write_scaled(f, v * 1e-3, "mol/L", &ALL[4..5], "", sig),
+        Dim::MOLAR_MASS => return write_scaled(f, v * 1e3, "g/mol", &ALL[4..5], "", sig),
+        Dim::DENSITY => return write_scaled(f, v, "kg/m³", &ALL[4..5], "", sig),
+        Dim::ACCELERATION => return write_scaled(f, v, "m/s²", &ALL[4..5], "", sig),
         Dim::TIME => return write_time(f, v, sig),
         Dim::NONE => return write_number(f, v, sig),
         _ => {
@@ -137,6 +145,24 @@ fn write_canonical(f: &mut fmt::Formatter<'_>, v: f64, dim: Dim, sig: usize) -> 
             return write!(f, " {dim}");
         }
     };
+    write_prefixed(f, v, unit, prefixes, sig)
+}
+
+/// `v` in `unit` with the best of `prefixes` (the last of them being the unit itself) while
+/// that leaves less than 1000; above, in `above` (the next larger unit, a thousand times
+/// `unit`: kilograms above 1000 g, cubic metres above 1000 L), when there is one.
+fn write_scaled(
+    f: &mut fmt::Formatter<'_>,
+    v: f64,
+    unit: &str,
+    prefixes: &[(&str, f64)],
+    above: &str,
+    sig: usize,
+) -> fmt::Result {
+    if !above.is_empty() && round_sig(v.abs(), sig) >= 1000.0 {
+        write_number(f, v / 1e3, sig)?;
+        return write!(f, " {above}");
+    }
     write_prefixed(f, v, unit, prefixes, sig)
 }
 
@@ -272,8 +298,22 @@ mod tests {
         assert_eq!(show(2e-6, Dim::TIME), "2 µs");
         assert_eq!(show(7e9, Dim::NONE), "7000000000");
         assert_eq!(show(1.5e20, Dim::NONE), "1.5e20");
-        assert_eq!(show(2.0, Dim([1, 0, 0, -1, 0, 0, 0, 0, 0, 0])), "2 B/param");
+        assert_eq!(
+            show(2.0, Dim([1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0])),
+            "2 B/param"
+        );
         assert_eq!(show(-14e9, Dim::INFORMATION), "-14 GB");
+        assert_eq!(show(0.036, Dim::MASS), "36 g");
+        assert_eq!(show(2.5, Dim::MASS), "2.5 kg");
+        assert_eq!(show(4.5e-5, Dim::MASS), "45 mg");
+        assert_eq!(show(0.05, Dim::AMOUNT), "50 mmol");
+        assert_eq!(show(5e-4, Dim::VOLUME), "500 mL");
+        assert_eq!(show(2.5e-3, Dim::VOLUME), "2.5 L");
+        assert_eq!(show(3.0, Dim::VOLUME), "3 m³");
+        assert_eq!(show(100.0, Dim::CONCENTRATION), "0.1 mol/L");
+        assert_eq!(show(0.18, Dim::MOLAR_MASS), "180 g/mol");
+        assert_eq!(show(1000.0, Dim::DENSITY), "1000 kg/m³");
+        assert_eq!(show(9.81, Dim::ACCELERATION), "9.81 m/s²");
         assert_eq!(show(0.0, Dim::TIME), "0 s");
         assert_eq!(show(1.0 / 3.0, Dim::NONE), "0.333333");
         assert_eq!(show(0.00001234, Dim::NONE), "1.234e-5");

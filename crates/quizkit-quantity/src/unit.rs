@@ -117,6 +117,43 @@ const LEXICON: &[(&str, Base)] = {
         ("m", unit(1.0, Dim::LENGTH, All, true, false)),
         ("metre", unit(1.0, Dim::LENGTH, All, false, true)),
         ("meter", unit(1.0, Dim::LENGTH, All, false, true)),
+        // Centimetres and decimetres (`cm³`, `dm³`): no `c` or `d` prefix on other units.
+        ("cm", unit(0.01, Dim::LENGTH, None, false, false)),
+        ("dm", unit(0.1, Dim::LENGTH, None, false, false)),
+        // Mass, in kilograms. `g` takes only `k`, `m` and `µ`: `Mg` is magnesium, `pg` a page
+        // and `Kg` a misspelling more often than a unit; `t` and `ton` (a time, a hundred
+        // thousand euros in Dutch) and `kilo` (any kilo-unit) are left out.
+        ("g", unit(1e-3, Dim::MASS, None, false, false)),
+        ("kg", unit(1.0, Dim::MASS, None, false, false)),
+        ("mg", unit(1e-6, Dim::MASS, None, false, false)),
+        ("µg", unit(1e-9, Dim::MASS, None, false, false)),
+        ("μg", unit(1e-9, Dim::MASS, None, false, false)),
+        ("gram", unit(1e-3, Dim::MASS, All, false, true)),
+        ("grams", unit(1e-3, Dim::MASS, All, false, true)),
+        ("gramme", unit(1e-3, Dim::MASS, All, false, true)),
+        ("grammes", unit(1e-3, Dim::MASS, All, false, true)),
+        // Amount of substance.
+        ("mol", unit(1.0, Dim::AMOUNT, All, true, false)),
+        ("mole", unit(1.0, Dim::AMOUNT, All, false, true)),
+        ("moles", unit(1.0, Dim::AMOUNT, All, false, true)),
+        // Volume, a length cubed: the litre, `L` or `l`, with `m`, `c`, `d` and `µ` only
+        // (`nl` and `pl` are language codes).
+        ("L", unit(1e-3, Dim::VOLUME, None, false, false)),
+        ("l", unit(1e-3, Dim::VOLUME, None, false, false)),
+        ("mL", unit(1e-6, Dim::VOLUME, None, false, false)),
+        ("ml", unit(1e-6, Dim::VOLUME, None, false, false)),
+        ("cL", unit(1e-5, Dim::VOLUME, None, false, false)),
+        ("cl", unit(1e-5, Dim::VOLUME, None, false, false)),
+        ("dL", unit(1e-4, Dim::VOLUME, None, false, false)),
+        ("dl", unit(1e-4, Dim::VOLUME, None, false, false)),
+        ("µL", unit(1e-9, Dim::VOLUME, None, false, false)),
+        ("µl", unit(1e-9, Dim::VOLUME, None, false, false)),
+        ("μL", unit(1e-9, Dim::VOLUME, None, false, false)),
+        ("μl", unit(1e-9, Dim::VOLUME, None, false, false)),
+        ("liter", unit(1e-3, Dim::VOLUME, All, false, true)),
+        ("liters", unit(1e-3, Dim::VOLUME, All, false, true)),
+        ("litre", unit(1e-3, Dim::VOLUME, All, false, true)),
+        ("litres", unit(1e-3, Dim::VOLUME, All, false, true)),
         ("param", unit(1.0, Dim::PARAMETER, Large, true, false)),
         ("params", unit(1.0, Dim::PARAMETER, Large, true, false)),
         ("parameter", unit(1.0, Dim::PARAMETER, Large, true, false)),
@@ -194,6 +231,19 @@ const NAMES: &[&str] = &[
     "C",
     "V",
     "m",
+    "cm",
+    "g",
+    "kg",
+    "mg",
+    "gram",
+    "grams",
+    "mol",
+    "mole",
+    "moles",
+    "L",
+    "mL",
+    "liter",
+    "litre",
     "param",
     "params",
     "parameter",
@@ -240,6 +290,8 @@ const LONG: &[(&str, f64, Prefixes)] = &[
     ("mebi", 1_048_576.0, Prefixes::Information),
     ("gibi", 1_073_741_824.0, Prefixes::Information),
     ("tebi", 1_099_511_627_776.0, Prefixes::Information),
+    ("deci", 1e-1, Prefixes::All),
+    ("centi", 1e-2, Prefixes::All),
     ("milli", 1e-3, Prefixes::All),
     ("micro", 1e-6, Prefixes::All),
     ("nano", 1e-9, Prefixes::All),
@@ -273,12 +325,12 @@ fn admits(allowed: Prefixes, kind: Prefixes) -> bool {
 }
 
 /// Whether a prefix, short or long, starts with the byte `first` (`µ` and `μ` start with 0xC2
-/// and 0xCE).
+/// and 0xCE; `c` and `d` start `centi` and `deci`).
 fn may_start_a_prefix(first: Option<u8>) -> bool {
     matches!(
         first,
         Some(b'K' | b'M' | b'G' | b'T' | b'P' | b'E' | b'k' | b'm' | b'u' | b'n' | b'p')
-            | Some(b'g' | b't' | b'e' | 0xC2 | 0xCE)
+            | Some(b'g' | b't' | b'e' | b'c' | b'd' | 0xC2 | 0xCE)
     )
 }
 
@@ -510,6 +562,77 @@ mod tests {
         assert_eq!(lookup("TFLOPs"), Some((1e12, Dim::OPERATION)));
     }
 
+    fn close(w: &str, factor: f64, dim: Dim) {
+        let (f, d) = lookup(w).unwrap_or_else(|| panic!("{w} is no unit"));
+        assert!(
+            (f - factor).abs() <= 1e-12 * factor,
+            "{w}: {f} for {factor}"
+        );
+        assert_eq!(d, dim, "{w}");
+    }
+
+    #[test]
+    fn mass_amount_and_volume() {
+        for (w, factor) in [
+            ("g", 1e-3),
+            ("kg", 1.0),
+            ("mg", 1e-6),
+            ("µg", 1e-9),
+            ("μg", 1e-9),
+            ("gram", 1e-3),
+            ("grams", 1e-3),
+            ("gramme", 1e-3),
+            ("kilogram", 1.0),
+            ("kilograms", 1.0),
+            ("milligrams", 1e-6),
+        ] {
+            close(w, factor, Dim::MASS);
+        }
+        for (w, factor) in [
+            ("mol", 1.0),
+            ("mmol", 1e-3),
+            ("µmol", 1e-6),
+            ("kmol", 1e3),
+            ("mole", 1.0),
+            ("moles", 1.0),
+            ("millimoles", 1e-3),
+        ] {
+            close(w, factor, Dim::AMOUNT);
+        }
+        for (w, factor) in [
+            ("L", 1e-3),
+            ("l", 1e-3),
+            ("mL", 1e-6),
+            ("ml", 1e-6),
+            ("cl", 1e-5),
+            ("dL", 1e-4),
+            ("µL", 1e-9),
+            ("liter", 1e-3),
+            ("litres", 1e-3),
+            ("milliliter", 1e-6),
+            ("millilitres", 1e-6),
+            ("centiliter", 1e-5),
+            ("deciliter", 1e-4),
+        ] {
+            close(w, factor, Dim::VOLUME);
+        }
+        close("cm", 0.01, Dim::LENGTH);
+        close("dm", 0.1, Dim::LENGTH);
+        close("centimetre", 0.01, Dim::LENGTH);
+    }
+
+    #[test]
+    fn mass_and_volume_words_that_are_no_unit() {
+        // `G` is giga, never a gram: `4G`, `5G`; `Mg` is magnesium, `pg` a page, `Kg` a
+        // misspelling; `nl` and `pl` are language codes; `t`, `ton` and `kilo` are left out.
+        for w in [
+            "G", "Mg", "Gg", "pg", "ng", "Kg", "nl", "pl", "Ml", "kl", "kL", "El", "t", "ton",
+            "tons", "kilo", "kilos", "cc", "cg", "mml", "gl", "Mol", "MOL", "cs", "cB", "dB",
+        ] {
+            assert_eq!(lookup(w), None, "{w}");
+        }
+    }
+
     #[test]
     fn refusals() {
         for w in [
@@ -538,7 +661,7 @@ mod tests {
             _ if name.len() <= 1
                 && !matches!(
                     name,
-                    "b" | "h" | "u" | "W" | "J" | "A" | "C" | "V" | "m" | "T"
+                    "b" | "h" | "u" | "W" | "J" | "A" | "C" | "V" | "m" | "T" | "g" | "L" | "l"
                 ) =>
             {
                 return Option::None;
@@ -586,6 +709,21 @@ mod tests {
             "volt" => unit(1.0, Dim::VOLTAGE, All, false, true),
             "m" => unit(1.0, Dim::LENGTH, All, true, false),
             "metre" | "meter" => unit(1.0, Dim::LENGTH, All, false, true),
+            "cm" => unit(0.01, Dim::LENGTH, None, false, false),
+            "dm" => unit(0.1, Dim::LENGTH, None, false, false),
+            "g" => unit(1e-3, Dim::MASS, None, false, false),
+            "kg" => unit(1.0, Dim::MASS, None, false, false),
+            "mg" => unit(1e-6, Dim::MASS, None, false, false),
+            "µg" | "μg" => unit(1e-9, Dim::MASS, None, false, false),
+            "gram" | "grams" | "gramme" | "grammes" => unit(1e-3, Dim::MASS, All, false, true),
+            "mol" => unit(1.0, Dim::AMOUNT, All, true, false),
+            "mole" | "moles" => unit(1.0, Dim::AMOUNT, All, false, true),
+            "L" | "l" => unit(1e-3, Dim::VOLUME, None, false, false),
+            "mL" | "ml" => unit(1e-6, Dim::VOLUME, None, false, false),
+            "cL" | "cl" => unit(1e-5, Dim::VOLUME, None, false, false),
+            "dL" | "dl" => unit(1e-4, Dim::VOLUME, None, false, false),
+            "µL" | "µl" | "μL" | "μl" => unit(1e-9, Dim::VOLUME, None, false, false),
+            "liter" | "liters" | "litre" | "litres" => unit(1e-3, Dim::VOLUME, All, false, true),
             "param" | "params" | "parameter" | "parameters" => {
                 unit(1.0, Dim::PARAMETER, Large, true, false)
             }

@@ -176,6 +176,11 @@ fn fend_word(w: &str) -> Option<String> {
             "Wh" => "Wh",
             "param" | "params" | "parameter" | "parameters" => "param",
             "token" | "tokens" => "token",
+            // The base units our canonical formulas are written in (`B·kg·m^2/s^3`).
+            "g" => "g",
+            "m" => "m",
+            "mol" => "mol",
+            "A" => "A",
             _ => return None,
         })
     };
@@ -204,7 +209,8 @@ fn fend_word(w: &str) -> Option<String> {
             };
             return Some(match base {
                 "bits" | "bits/s" => format!("({long}{base})"),
-                "B" | "FLOP" | "FLOP/s" | "s" | "Hz" | "W" | "J" | "Wh" | "param" | "token" => {
+                "B" | "FLOP" | "FLOP/s" | "s" | "Hz" | "W" | "J" | "Wh" | "param" | "token"
+                | "g" | "m" | "mol" | "A" => {
                     format!("({short}{base})")
                 }
                 _ => format!("({long}{base})"),
@@ -628,6 +634,11 @@ const UNITS: &[(&str, &str, u8)] = &[
     ("J", "J", 9),
     ("kWh", "kWh", 9),
     ("GHz", "GHz", 10),
+    ("g", "g", 11),
+    ("kg", "kg", 11),
+    ("mg", "mg", 11),
+    ("mol", "mol", 12),
+    ("mmol", "mmol", 12),
 ];
 
 const NUMBERS: &[&str] = &[
