@@ -12,7 +12,7 @@
 use std::ops::Range;
 
 use quizkit_lint::{Selection, lint};
-use quizkit_model::load::{Content, InputFile, load};
+use quizkit_model::load::{InputFile, load};
 use quizkit_tests::{quizkit, run, workspace_root};
 
 /// The rules about numbers.
@@ -67,10 +67,7 @@ type Found = (String, String, String, String, Range<usize>);
 fn lint_numbers(files: &[(String, String)]) -> Vec<Found> {
     let inputs = files
         .iter()
-        .map(|(path, text)| InputFile {
-            path: path.clone(),
-            content: Content::Bytes(text.as_bytes().to_vec()),
-        })
+        .map(|(path, text)| InputFile::text(path.clone(), text))
         .collect();
     let loaded = load(inputs);
     assert!(

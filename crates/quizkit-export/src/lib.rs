@@ -20,14 +20,11 @@ mod zipped;
 /// unit tests build their banks with it.
 #[cfg(test)]
 pub(crate) fn test_bank(files: &[(&str, &str)]) -> quizkit_model::Bank {
-    use quizkit_model::{Content, InputFile};
+    use quizkit_model::InputFile;
     let loaded = quizkit_model::load(
         files
             .iter()
-            .map(|(path, text)| InputFile {
-                path: (*path).to_owned(),
-                content: Content::Bytes(text.as_bytes().to_vec()),
-            })
+            .map(|(path, text)| InputFile::text(*path, text))
             .collect(),
     );
     assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);

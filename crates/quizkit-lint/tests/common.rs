@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use quizkit_lint::{Rule, Selection, lint};
-use quizkit_model::load::{Content, InputFile};
+use quizkit_model::load::InputFile;
 use quizkit_model::{Diagnostic, FileId, Media, MediaContent, SourceFile, load};
 
 /// The path of the question file inside the in-memory bank.
@@ -83,14 +83,8 @@ pub fn lint_file_with_media(
     media: Media,
 ) -> Linted {
     let files = vec![
-        InputFile {
-            path: "quizkit.toml".into(),
-            content: Content::Bytes(config.as_bytes().to_vec()),
-        },
-        InputFile {
-            path: QUESTION_FILE.into(),
-            content: Content::Bytes(text.as_bytes().to_vec()),
-        },
+        InputFile::text("quizkit.toml", config),
+        InputFile::text(QUESTION_FILE, text),
     ];
     let mut loaded = load(files);
     let mut diagnostics = Vec::new();

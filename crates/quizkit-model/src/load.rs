@@ -34,6 +34,16 @@ pub struct InputFile {
     pub content: Content,
 }
 
+impl InputFile {
+    /// A file at `path` holding `text` (for banks built in memory, as tests build them).
+    pub fn text(path: impl Into<String>, text: &str) -> InputFile {
+        InputFile {
+            path: path.into(),
+            content: Content::Bytes(text.as_bytes().to_vec()),
+        }
+    }
+}
+
 /// What the caller found at a path.
 #[derive(Debug, Clone)]
 pub enum Content {

@@ -5,10 +5,7 @@
 use quizkit_model::{Content, InputFile, Loaded, NotInPlace, load, reload};
 
 fn file(path: &str, text: &str) -> InputFile {
-    InputFile {
-        path: path.to_owned(),
-        content: Content::Bytes(text.as_bytes().to_vec()),
-    }
+    InputFile::text(path, text)
 }
 
 fn question(id: &str, stem: &str) -> String {

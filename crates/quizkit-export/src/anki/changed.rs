@@ -155,10 +155,7 @@ filename q.toml
                     b"id = \"t\"\nlanguages = [\"en\"]\n".to_vec(),
                 ),
             },
-            quizkit_model::load::InputFile {
-                path: "c/t/q.toml".into(),
-                content: quizkit_model::Content::Bytes(text.as_bytes().to_vec()),
-            },
+            quizkit_model::load::InputFile::text("c/t/q.toml", text),
         ];
         let loaded = quizkit_model::load(files);
         let bank = loaded.bank.as_ref().expect("bank");

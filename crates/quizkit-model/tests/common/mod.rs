@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use proptest::prelude::*;
-use quizkit_model::load::{Content, InputFile};
+use quizkit_model::load::InputFile;
 use quizkit_model::{
     Allow, AnswerKey, BankConfig, CategoryMeta, Choice, ClearSpans, Difficulty, ExportConfig,
     LintConfig, Loaded, LocalizedText, Question, SeverityName, Spanned, TopicMeta,
@@ -259,10 +259,7 @@ pub fn load(texts: &BankTexts) -> Loaded {
     quizkit_model::load(
         files
             .iter()
-            .map(|(path, text)| InputFile {
-                path: (*path).to_owned(),
-                content: Content::Bytes(text.as_bytes().to_vec()),
-            })
+            .map(|(path, text)| InputFile::text(*path, text))
             .collect(),
     )
 }
@@ -342,10 +339,7 @@ pub fn load_files(files: &[(String, String)]) -> Loaded {
     quizkit_model::load(
         files
             .iter()
-            .map(|(path, text)| InputFile {
-                path: path.clone(),
-                content: Content::Bytes(text.as_bytes().to_vec()),
-            })
+            .map(|(path, text)| InputFile::text(path.clone(), text))
             .collect(),
     )
 }
