@@ -111,23 +111,12 @@ fn is_dash(toks: &[Token<'_>], i: usize) -> bool {
     if t.word || t.code || !t.text.starts_with(DASHES) {
         return false;
     }
-    let digit_at = |j: Option<usize>, end: bool| {
-        j.and_then(|j| toks.get(j)).is_some_and(|n| {
-            let touches = if end {
-                n.range.end == t.range.start
-            } else {
-                n.range.start == t.range.end
-            };
-            let c = if end {
-                n.text.chars().next_back()
-            } else {
-                n.text.chars().next()
-            };
-            touches && c.is_some_and(|c| c.is_ascii_digit())
-        })
-    };
-    let in_range = digit_at(i.checked_sub(1), true) && digit_at(Some(i + 1), false);
-    !in_range
+    let digit = |c: char| c.is_ascii_digit();
+    let digit_before = (i.checked_sub(1).map(|j| &toks[j]))
+        .is_some_and(|p| p.range.end == t.range.start && p.text.ends_with(digit));
+    let digit_after = (toks.get(i + 1))
+        .is_some_and(|n| n.range.start == t.range.end && n.text.starts_with(digit));
+    !(digit_before && digit_after)
 }
 
 /// The glosses of a stem, as ranges of token indices without their brackets or commas, and
