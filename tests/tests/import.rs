@@ -606,7 +606,7 @@ fn usage_errors_exit_2() {
 }
 
 /// A file whose texts do not say their language, imported without `--lang`: its common words
-/// decide (Dutch here), the report says so, and `--lang` still decides over them.
+/// decide (Dutch, then German here), the report says so, and `--lang` still decides over them.
 #[test]
 fn the_language_of_a_file_comes_from_its_words_unless_lang_is_given() {
     let tmp = temp_dir("import-language");
@@ -632,4 +632,22 @@ fn the_language_of_a_file_comes_from_its_words_unless_lang_is_given() {
     assert_eq!(code, 0, "{stderr}");
     assert!(!stderr.contains("as their words say"), "{stderr}");
     assert_eq!(load(&dir).config.default_language(), "en");
+    // German has "die" and "wie" in common with Dutch: they count for neither.
+    let gift = tmp.join("fragen.gift");
+    fs::write(
+        &gift,
+        "::Widerstand::Welche Einheit wird für den elektrischen Widerstand eines Drahtes \
+         verwendet, und wie misst man ihn?{=Ohm ~Volt ~Ampere}\n\n\
+         ::Spannung::Was misst ein Voltmeter, das man parallel zu einer Lampe schaltet? Die \
+         Antwort ist nicht der Strom.{~den Strom =die Spannung ~die Leistung}\n",
+    )
+    .expect("write the GIFT file");
+    let dir = tmp.join("german");
+    let (code, stderr) = import(&[&gift], &dir, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("the texts are in German (`de`), as their words say"),
+        "{stderr}"
+    );
+    assert_eq!(load(&dir).config.default_language(), "de");
 }

@@ -1,55 +1,94 @@
-//! Which language a file's texts are in, when nothing says: Dutch or English, from their most
-//! common words.
+//! Which language a file's texts are in, when nothing says: Dutch, English, German or French,
+//! from their most common words.
 
-/// Words common in Dutch texts and not English words.
-const DUTCH: &[&str] = &[
-    "de", "het", "een", "en", "van", "niet", "dat", "die", "op", "te", "zijn", "voor", "met",
-    "wat", "welke", "welk", "hoe", "waarom", "wordt", "worden", "je", "bij", "als", "ook", "er",
-    "geen", "naar", "uit", "om", "wie", "hoeveel", "deze", "dit", "kan", "heeft",
+/// Each language quizkit can tell, with its name and words common in its texts that are no
+/// common word of the others (so "de", "en" and "die", common in Dutch, French and German
+/// alike, count for none; "a" is left out too, being also an option's label: Aiken's `A.`, a
+/// CSV column).
+const LANGUAGES: [(&str, &str, &[&str]); 4] = [
+    (
+        "nl",
+        "Dutch",
+        &[
+            "het", "een", "van", "niet", "dat", "op", "te", "zijn", "voor", "met", "wat", "welke",
+            "welk", "hoe", "waarom", "wordt", "worden", "je", "bij", "als", "ook", "er", "geen",
+            "naar", "uit", "om", "hoeveel", "deze", "dit", "kan", "heeft",
+        ],
+    ),
+    (
+        "en",
+        "English",
+        &[
+            "the", "an", "and", "of", "not", "that", "which", "what", "how", "why", "are", "for",
+            "with", "to", "on", "be", "by", "you", "this", "these", "does", "do", "it", "from",
+            "has", "who", "many", "can", "there",
+        ],
+    ),
+    (
+        "de",
+        "German",
+        &[
+            "der", "das", "und", "ist", "nicht", "ein", "eine", "einer", "mit", "für", "auf",
+            "welche", "welcher", "welches", "wird", "sind", "von", "zu", "den", "dem", "des",
+            "sich", "auch", "oder", "warum", "wer", "im", "wieviele", "kein", "keine",
+        ],
+    ),
+    (
+        "fr",
+        "French",
+        &[
+            "le", "la", "les", "des", "est", "une", "un", "et", "du", "que", "qui", "pour", "dans",
+            "pas", "quel", "quelle", "quels", "quelles", "sont", "avec", "sur", "ce", "au", "aux",
+            "par", "ne", "combien", "pourquoi", "cette",
+        ],
+    ),
 ];
 
-/// Words common in English texts and not Dutch words; not "a", which is also an option's label
-/// (Aiken's `A.`, a CSV column).
-const ENGLISH: &[&str] = &[
-    "the", "an", "and", "of", "not", "that", "which", "what", "how", "why", "are", "for", "with",
-    "to", "on", "be", "by", "you", "this", "these", "does", "do", "it", "from", "has", "who",
-    "many", "can", "there",
-];
+/// The English name of a language [`guess_language`] tells (`"Dutch"` for `nl`), or `None`.
+pub fn language_name(code: &str) -> Option<&'static str> {
+    LANGUAGES
+        .iter()
+        .find(|(c, _, _)| *c == code)
+        .map(|(_, name, _)| *name)
+}
 
 /// How much of a file is read to guess its language: the first questions say it as well as
 /// all of them.
 const SAMPLE: usize = 64 * 1024;
 
-/// The language of a file's text when its common words say so clearly: `nl` or `en`, or
-/// `None` when there are too few of them (under 10) or neither language has three times the
-/// other's. Markup and punctuation do not count: only runs of letters are words. Only the
-/// first 64 KiB of `bytes` are read (as UTF-8, an invalid sequence counting as no letter).
+/// The language of a file's text when its common words say so clearly: `nl`, `en`, `de` or
+/// `fr`, or `None` when there are too few of them (under 10) or no language has three times
+/// the words of the next. Markup and punctuation do not count: only runs of letters are
+/// words. Only the first 64 KiB of `bytes` are read (as UTF-8, an invalid sequence counting
+/// as no letter).
 pub fn guess_language(bytes: &[u8]) -> Option<&'static str> {
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE)]);
-    let (mut nl, mut en) = (0usize, 0usize);
+    let mut counts = [0usize; LANGUAGES.len()];
     for word in text.split(|c: char| !c.is_alphabetic()) {
-        // No listed word is longer than 8 bytes.
-        if word.is_empty() || word.len() > 8 {
+        // No listed word is longer than 8 letters, 16 bytes.
+        if word.is_empty() || word.len() > 16 {
             continue;
         }
         let lower = word.to_lowercase();
-        nl += usize::from(DUTCH.contains(&lower.as_str()));
-        en += usize::from(ENGLISH.contains(&lower.as_str()));
+        for (count, (_, _, words)) in counts.iter_mut().zip(&LANGUAGES) {
+            *count += usize::from(words.contains(&lower.as_str()));
+        }
     }
-    if nl + en < 10 {
-        None
-    } else if nl >= 3 * en {
-        Some("nl")
-    } else if en >= 3 * nl {
-        Some("en")
-    } else {
-        None
-    }
+    let total: usize = counts.iter().sum();
+    let (best, &most) = counts.iter().enumerate().max_by_key(|&(_, c)| c)?;
+    let next = counts
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != best)
+        .map(|(_, &c)| c)
+        .max()
+        .unwrap_or(0);
+    (total >= 10 && most >= 3 * next).then_some(LANGUAGES[best].0)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::guess_language;
+    use super::{LANGUAGES, guess_language, language_name};
 
     #[test]
     fn dutch_and_english_questions_are_told_apart() {
@@ -59,6 +98,29 @@ mod tests {
                   depends on its length and the material, not on the colour.";
         assert_eq!(guess_language(nl.as_bytes()), Some("nl"));
         assert_eq!(guess_language(en.as_bytes()), Some("en"));
+    }
+
+    #[test]
+    fn german_and_french_questions_are_told_apart_from_dutch() {
+        let de = "Welche Einheit wird für den elektrischen Widerstand verwendet? Der Widerstand \
+                  eines Drahtes hängt von der Länge und dem Material ab, nicht von der Farbe.";
+        let fr = "Quelle unité est utilisée pour la résistance électrique ? La résistance d'un \
+                  fil dépend de sa longueur et du matériau, pas de sa couleur.";
+        assert_eq!(guess_language(de.as_bytes()), Some("de"));
+        assert_eq!(guess_language(fr.as_bytes()), Some("fr"));
+        assert_eq!(language_name("de"), Some("German"));
+        assert_eq!(language_name("xx"), None);
+    }
+
+    #[test]
+    fn no_word_counts_for_two_languages() {
+        for (i, (a, _, words)) in LANGUAGES.iter().enumerate() {
+            for (b, _, others) in &LANGUAGES[i + 1..] {
+                for word in *words {
+                    assert!(!others.contains(word), "`{word}` is in both {a} and {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub use assemble::{
     Assembled, Existing, NewBank, QUESTIONS_PER_FILE, Refusal, SCHEMA_DIR, SchemaLines, Summary,
     assemble,
 };
-pub use language::guess_language;
+pub use language::{guess_language, language_name};
 
 /// What an importer may depend on besides the bytes.
 #[derive(Debug, Clone)]

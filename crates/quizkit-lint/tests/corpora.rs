@@ -347,11 +347,12 @@ fn the_third_held_out_planted_flaws_are_found_as_often_as_recorded() {
     held_out_recall("item-writing-3-flawed", THIRD_HELD_OUT_RECALL);
 }
 
-/// Recall of the rules on the held-out flawed corpus `name` (48 planted flaws), printed by
+/// Recall of the rules on the held-out flawed corpus `name` (48 or more planted flaws), printed by
 /// flaw with the misses and the findings besides the planted flaws, and held to `recorded`.
 fn held_out_recall(name: &str, recorded: usize) {
     let sheet = answer_sheet(name);
-    assert_eq!(sheet.len(), 48, "{sheet:?}");
+    let planted = sheet.len();
+    assert!(planted >= 48, "{sheet:?}");
     let found = pairs(&lint_corpus(name, &all_flaw_rules()));
     let mut by_flaw: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut missed = Vec::new();
@@ -370,8 +371,8 @@ fn held_out_recall(name: &str, recorded: usize) {
         .collect();
     let hits = sheet.len() - missed.len();
     println!(
-        "{name}, 48 planted flaws: recall {:.3} ({hits} of 48)",
-        hits as f64 / 48.0
+        "{name}, {planted} planted flaws: recall {:.3} ({hits} of {planted})",
+        hits as f64 / planted as f64
     );
     for (flaw, (hit, all)) in &by_flaw {
         println!("  {flaw}: {hit} of {all}");
@@ -380,6 +381,61 @@ fn held_out_recall(name: &str, recorded: usize) {
     println!("  findings besides the planted flaw: {others:?}");
     assert!(
         hits >= recorded,
-        "{name}: {hits} of 48 found, BENCHMARKS.md records {recorded}: missed {missed:?}"
+        "{name}: {hits} of {planted} found, BENCHMARKS.md records {recorded}: missed {missed:?}"
     );
+}
+
+/// How many of the 51 planted flaws of the fourth held-out corpus the rules find. Of the 11
+/// missed, 3 are `key-is-middle-value` planted one question at a time: that rule reports a
+/// bank whose keys sit in the middle more often than chance allows, and one middle key among
+/// three or five options is what chance gives most often.
+const FOURTH_HELD_OUT_RECALL: usize = 40;
+
+/// The one finding on the fourth well-written bank, a cue the corpus lists as deliberate:
+/// `kl-handhygiene-cdifficile` (nl), whose key repeats "Wassen" from the stem and no
+/// distractor does.
+const FOURTH_WELL_WRITTEN_FINDINGS: [(&str, &str, &str); 1] = [(
+    "kl-handhygiene-cdifficile",
+    "stem-key-word-repeat",
+    "\"Wassen\"",
+)];
+
+#[test]
+fn the_fourth_well_written_corpus_has_only_the_cue_it_lists() {
+    let findings = lint_corpus("item-writing-4", &all_flaw_rules());
+    let found: Vec<String> = findings
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {}: {}",
+                d.question.as_deref().unwrap_or("-"),
+                d.name,
+                d.message
+            )
+        })
+        .collect();
+    println!(
+        "fourth well-written corpus, 50 questions: {} findings {found:?}",
+        findings.len()
+    );
+    assert_eq!(
+        findings.len(),
+        FOURTH_WELL_WRITTEN_FINDINGS.len(),
+        "{found:#?}"
+    );
+    for (question, rule, word) in FOURTH_WELL_WRITTEN_FINDINGS {
+        assert!(
+            findings
+                .iter()
+                .any(|d| d.question.as_deref() == Some(question)
+                    && d.name == rule
+                    && d.message.contains(word)),
+            "no {rule} finding on {question} quoting {word}: {found:#?}"
+        );
+    }
+}
+
+#[test]
+fn the_fourth_held_out_planted_flaws_are_found_as_often_as_recorded() {
+    held_out_recall("item-writing-4-flawed", FOURTH_HELD_OUT_RECALL);
 }

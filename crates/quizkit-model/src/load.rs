@@ -666,8 +666,16 @@ pub(crate) fn toml_error(
         || message.starts_with("invalid length")
         || message.starts_with("duplicate field")
     {
+        let at = span.start.saturating_sub(offset);
         let help = if message.starts_with("duplicate field") {
             "write each key once"
+        } else if body
+            .get(at..)
+            .is_some_and(|rest| rest.starts_with("key_points."))
+        {
+            // `key_points.nl = [...]`, written as `title.nl` is.
+            "key points are a list of texts, each in every language: write one `[[key_points]]` \
+             table per point, with `nl = \"…\"` and `en = \"…\"` in it"
         } else {
             "see the schema under `schema/` or run `quizkit schema` for what this key takes"
         };

@@ -316,6 +316,7 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
     };
     let (lhs_bits, lhs_bytes, factors, units) = (p.bits, p.bytes, p.factors, p.units);
     (p.bits, p.bytes) = (false, false);
+    let lhs_count = p.count.take();
     p.bump();
     let rhs = p.sum()?;
     let rhs_unit = p.conversion(&rhs)?;
@@ -366,6 +367,10 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         if let Some(v) = conversion_reading(lhs.v, factors, &sides) {
             holds = tolerance.allows(v, rhs.v);
             (computed_value, bit_byte_idiom) = (v, true);
+        } else if let Some(v) = count_word_left_out(lhs.v, lhs_count, p.count)
+            && tolerance.allows(v, rhs.v)
+        {
+            (holds, computed_value) = (true, v);
         }
     } else if stated.is_none() && lhs.v != rhs.v && lhs.v != 0.0 && rhs.v != 0.0 {
         // Half a unit in the last digit of a stated `1` is ±50%: it must not hide a slip.
@@ -417,6 +422,17 @@ fn approx_tolerance(value: f64, hu: f64, cap: f64) -> Tolerance {
         }
     }
     Tolerance::Absolute(unit.max(APPROX_FLOOR * v).min(cap * v))
+}
+
+/// The computed value `v` read with the count word that only one side writes (`2,4 × 1,18 =
+/// 2,832 miljoen`, `2,4 miljoen × 1,018¹⁰ ≈ 2,4 × 1,1953`): the writer left it off the other
+/// side, as a unit is often left off. `None` when both sides or neither write one.
+fn count_word_left_out(v: f64, lhs: Option<f64>, rhs: Option<f64>) -> Option<f64> {
+    match (lhs, rhs) {
+        (None, Some(f)) => Some(v * f),
+        (Some(f), None) => Some(v / f),
+        _ => None,
+    }
 }
 
 /// What [`conversion_reading`] needs to know of a claim's units.
@@ -540,6 +556,32 @@ mod tests {
         assert!(ok("2 * 7 GB = 7e9 * 2 B").holds);
         assert!(!ok("2 * 7.1 GB = 7e9 * 2 B").holds);
         assert!(ok("7e9 * 16 B -> GB = 112e9 B").holds);
+    }
+
+    #[test]
+    fn a_count_word_on_one_side_only_is_read_on_both() {
+        assert!(ok("2.4 * 1.18 = 2.832 million").holds);
+        assert!(ok("2.4 million * 1.018^10 ≈ 2.4 * 1.1953").holds);
+        assert!(!ok("2.4 * 1.18 = 2.9 million").holds);
+        // Written on both sides, it must agree.
+        assert!(!ok("2.4 million * 1.18 = 2.832 billion").holds);
+        assert!(ok("2.4 million * 1.18 = 2.832 million").holds);
+    }
+
+    #[test]
+    fn an_addend_without_a_unit_takes_the_unit_of_the_other() {
+        assert!(ok("499 s = 8 * 60 + 19 s").holds);
+        assert!(ok("19 s + 8 * 60 = 499 s").holds);
+        assert!(!ok("498 s = 8 * 60 + 19 s").holds);
+    }
+
+    #[test]
+    fn a_percentage_added_raises_by_that_share() {
+        assert!(ok("80 EUR + 21% = 96.80 EUR").holds);
+        assert!(ok("200 - 15% = 170").holds);
+        assert!(!ok("80 EUR + 21% = 98.80 EUR").holds);
+        // Two percentages add as numbers.
+        assert!(ok("5% + 10% = 15%").holds);
     }
 
     #[test]

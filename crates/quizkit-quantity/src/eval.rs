@@ -125,6 +125,8 @@ pub(crate) struct Parser<'a> {
     pub factors: Factors,
     /// The first units written after literals: their factor and dimension.
     pub units: Units,
+    /// The factor of the first count word read (`7 billion`), if any.
+    pub count: Option<f64>,
 }
 
 /// Up to four plain factors of an expression ([`Parser::factors`]).
@@ -165,6 +167,7 @@ impl<'a> Parser<'a> {
             bytes: false,
             factors: ([(0.0, false); 4], 0),
             units: ([(0.0, Dim::NONE); 4], 0),
+            count: None,
         })
     }
 
@@ -235,7 +238,7 @@ impl<'a> Parser<'a> {
                 return Ok(a);
             }
             let op = self.bump().kind;
-            let b = if prec == 0 {
+            let mut b = if prec == 0 {
                 self.binary(1)?
             } else {
                 self.unary()?
@@ -248,7 +251,44 @@ impl<'a> Parser<'a> {
                     note(&mut self.factors, (a.v, false));
                 }
             }
+            if prec == 0 {
+                let percent =
+                    |v: &Val| self.src.get(v.ustart as usize..v.uend as usize) == Some("%");
+                if percent(&b) && !percent(&a) {
+                    // `€ 80 + 21 % = € 96,80`: a percentage added to a value raises it by
+                    // that share of it.
+                    let share = if op == Kind::Plus {
+                        1.0 + b.v
+                    } else {
+                        1.0 - b.v
+                    };
+                    a = Self::finish(a.v * share, a.dim, a.start, b.end)?;
+                    continue;
+                }
+                self.in_unit_of_other(&mut a, &mut b);
+            }
             a = Self::apply(op, a, b)?;
+        }
+    }
+
+    /// `8 × 60 + 19 s`: of two addends, one without a unit and one a number with a unit just
+    /// written, the first is taken in the second's unit, which the writer left off.
+    fn in_unit_of_other(&self, a: &mut Val, b: &mut Val) {
+        let unitless = |v: &Val| v.dim.is_none() && v.uend == v.ustart;
+        let (plain, quantity) = if unitless(a) {
+            (a, b)
+        } else if unitless(b) {
+            (b, a)
+        } else {
+            return;
+        };
+        let (ustart, uend, factor) = self.last_unit;
+        if quantity.is_literal()
+            && !quantity.dim.is_none()
+            && (quantity.ustart, quantity.uend) == (ustart, uend)
+        {
+            plain.v *= factor;
+            plain.dim = quantity.dim;
         }
     }
 
@@ -476,6 +516,7 @@ impl<'a> Parser<'a> {
             v.v *= f;
             v.hu *= f;
             v.end = w.end;
+            self.count.get_or_insert(f);
         }
         Ok(v)
     }

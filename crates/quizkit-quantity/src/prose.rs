@@ -287,11 +287,17 @@ const PHRASE_WORDS: &[&str] = &[
 /// The words [`Tokens::word`] reads as more than an ordinary word or a unit: relation and
 /// operator words, [`APPROX_WORDS`], count words. Most words of a text are none of them, and
 /// this tells so before comparing them with each.
+/// What a percentage is often of, written after it (`21 % btw`, `15 % korting`, `20% tip`).
+const PERCENTAGE_NAMES: &[&str] = &[
+    "btw", "BTW", "VAT", "tax", "korting", "discount", "fooi", "tip", "rente", "interest",
+];
+
 const SPECIAL_WORDS: WordGate = WordGate::EMPTY
     .with(&[
         "is", "Is", "gedeeld", "divided", "x", "times", "keer", "maal", "plus", "minus", "equals",
-        "min", "max", "per", "van", "of", "afgerond", "rounded",
+        "min", "max", "per", "van", "of", "afgerond", "rounded", "percent", "procent", "cent",
     ])
+    .with(PERCENTAGE_NAMES)
     .with(EQUIVALENCE_WORDS)
     .with(&[
         "dat", "Dat", "that", "That", "which", "that's", "That's", "that’s", "That’s",
@@ -872,6 +878,28 @@ impl<'a> Tokens<'a> {
             self.push(K::Div, start, e2);
             return e2;
         }
+        // `21 % btw`, `15 % korting`: what a percentage is of belongs to it.
+        if PERCENTAGE_NAMES.contains(&w)
+            && let Some(t) = self.toks.last_mut()
+            && t.k == K::Percent
+            && self.text[t.end..start].trim().is_empty()
+        {
+            t.end = end;
+            return end;
+        }
+        // `20 percent`, `8,875 procent`, `5 per cent`: a percentage written as a word.
+        if self.toks.last().is_some_and(|t| t.k == K::Num) {
+            if matches!(w, "percent" | "procent") {
+                self.push(K::Percent, start, end);
+                return end;
+            }
+            if w == "per"
+                && let Some((e2, "cent")) = self.next_word(end)
+            {
+                self.push(K::Percent, start, e2);
+                return e2;
+            }
+        }
         let k = match w {
             "x" | "times" | "keer" | "maal" => K::Mul,
             "plus" => K::Add,
@@ -1130,8 +1158,22 @@ impl<'a> Tokens<'a> {
             self.push(K::Break, start, j.max(i));
             return j.max(i);
         }
-        // `3 u 36 min`, `2 h 15 min`: hours and minutes written together are their sum.
-        let n = self.toks.len();
+        // `3 u 36 min`, `2 h 15 min`, `1 uur en 56 minuten`: hours and minutes written
+        // together are their sum.
+        let mut n = self.toks.len();
+        let and = n >= 1
+            && self.toks[n - 1].k == K::Word
+            && matches!(
+                &text[self.toks[n - 1].start..self.toks[n - 1].end],
+                "en" | "and"
+            )
+            && text[self.toks[n - 1].end..start].trim().is_empty();
+        let gap_end = if and {
+            n -= 1;
+            self.toks[n].start
+        } else {
+            start
+        };
         if n >= 2
             && self.toks[n - 2].k == K::Num
             && self.toks[n - 1].k == K::Unit
@@ -1139,11 +1181,12 @@ impl<'a> Tokens<'a> {
                 &text[self.toks[n - 1].start..self.toks[n - 1].end],
                 "h" | "u" | "uur" | "hour" | "hours"
             )
-            && text[self.toks[n - 1].end..start].trim().is_empty()
-            && self
-                .next_word(end)
-                .is_some_and(|(_, w)| matches!(w, "min" | "minuten" | "minutes"))
+            && text[self.toks[n - 1].end..gap_end].trim().is_empty()
+            && self.next_word(end).is_some_and(|(_, w)| {
+                matches!(w, "min" | "minuut" | "minuten" | "minute" | "minutes")
+            })
         {
+            self.toks.truncate(n);
             self.push(K::Add, start, start);
         }
         // `13,888…`: the digits written and more; a claim that states it is approximate.
@@ -2667,6 +2710,36 @@ mod tests {
             v("3 h 36 min = 216 min", Lang::En),
             one("3 h + 36 min = 216 min", true)
         );
+        assert_eq!(
+            v("116 minuten = 1 uur en 56 minuten", Lang::Nl),
+            one("1 uur + 56 minuten = 116 minuten", true)
+        );
+        assert_eq!(
+            v("116 minutes = 1 hour and 56 minutes", Lang::En),
+            one("1 hour + 56 minutes = 116 minutes", true)
+        );
+        // A percentage written as a word.
+        assert_eq!(
+            v("20 percent × $64.00 = $12.80", Lang::En),
+            one("20% * 64.00 USD = 12.80 USD", true)
+        );
+        assert_eq!(
+            v("8,875 procent van 64,00 dollar = 5,68 dollar", Lang::Nl),
+            one("8.875% * 64.00 dollar = 5.68 dollar", true)
+        );
+        assert_eq!(
+            v("5 per cent of 300 = 15", Lang::En),
+            one("5% * 300 = 15", true)
+        );
+        // A percentage added raises a value by that share; what it is of belongs to it.
+        assert_eq!(
+            v("€ 150 + 21 % btw = € 181,50", Lang::Nl),
+            one("150 EUR + 21% = 181.50 EUR", true)
+        );
+        assert_eq!(
+            v("$40 - 15% discount = $34", Lang::En),
+            one("40 USD - 15% = 34 USD", true)
+        );
         // Digits followed by an ellipsis are cut off, not rounded.
         assert_eq!(
             v("100 / 7.2 = 13.888…", Lang::En),
@@ -3563,8 +3636,19 @@ mod tests {
             || w == "divided"
             || matches!(
                 w,
-                "x" | "times" | "keer" | "maal" | "plus" | "minus" | "equals" | "min" | "max"
+                "x" | "times"
+                    | "keer"
+                    | "maal"
+                    | "plus"
+                    | "minus"
+                    | "equals"
+                    | "min"
+                    | "max"
+                    | "percent"
+                    | "procent"
+                    | "cent"
             )
+            || PERCENTAGE_NAMES.contains(&w)
             || APPROX_WORDS.contains(&w)
             || count_word(w).is_some()
     }

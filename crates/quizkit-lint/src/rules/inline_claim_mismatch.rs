@@ -1,6 +1,6 @@
 //! `inline-claim-mismatch` (N005): arithmetic written in a question's text does not add up.
 
-use quizkit_quantity::Verdict;
+use quizkit_quantity::{Error, Verdict};
 
 use crate::quantities::hint;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
@@ -30,9 +30,12 @@ one side only (`4 + 4 + 4 + 4 = 16 bytes`) the other side is read in that unit. 
 a likely slip: bits and bytes, GB and GiB, a prefix, a factor two; a claim a slip factor away
 fails even when the stated value's precision would hide it (`1 GB = 1 GiB`). In Dutch `:`
 between spaces divides (`72 : 3,6 = 20 m/s`); a share of a number multiplies it (`21 % van
-€ 300 = € 63`); "Dat is", "That is", "ofwel" after a sentence or a comma state a result equal
-to the value before them (`17 520 MWh. Dat is 17,52 GWh`), reported only when it misses by a
-slip. A claim that is found but cannot be evaluated is `unchecked-claim`.
+€ 300 = € 63`) and one added raises it by that share (`€ 80 + 21 % = € 96,80`); a count
+word on one side only is read on both (`2,4 × 1,18 = 2,832 miljoen`); "Dat is", "That is",
+"ofwel" after a sentence or a comma state a result equal to the value before them (`17 520
+MWh. Dat is 17,52 GWh`), reported only when it misses by a slip. A result in a unit of another
+dimension than the computation's (`25 km/h × 2 h = 50 km/h`) does not add up either. A claim
+that is found but cannot be evaluated is `unchecked-claim`.
 
 ## Why is this bad?
 Learners reproduce the arithmetic of an explanation. A figure that does not follow from the
@@ -102,18 +105,49 @@ impl Violation for InlineClaimMismatch {
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     for c in a.claims(cx) {
-        if let Verdict::Wrong(outcome) = c.verdict {
-            let (what, lang, claim) = c.written();
-            let v = InlineClaimMismatch {
-                what,
-                lang,
-                claim,
-                computed: outcome.computed.to_string(),
-                expected: outcome.expected.to_string(),
-                hint: hint(outcome),
-                implied_unit: c.claim.implied_unit.clone(),
-            };
-            out.push(Finding::on(q, c.span(cx, q), &v));
-        }
+        let (computed, expected, hint) = match c.verdict {
+            Verdict::Wrong(outcome) => (
+                outcome.computed.to_string(),
+                outcome.expected.to_string(),
+                hint(outcome),
+            ),
+            Verdict::Unevaluable(error) => match wrong_dimension(error) {
+                Some((computed, stated)) => (
+                    computed.to_owned(),
+                    stated.to_owned(),
+                    Some(format!(
+                        "state the result as {computed}, or correct the computation"
+                    )),
+                ),
+                None => continue,
+            },
+            Verdict::Holds(_) => continue,
+        };
+        let (what, lang, claim) = c.written();
+        let v = InlineClaimMismatch {
+            what,
+            lang,
+            claim,
+            computed,
+            expected,
+            hint,
+            implied_unit: c.claim.implied_unit.clone(),
+        };
+        out.push(Finding::on(q, c.span(cx, q), &v));
+    }
+}
+
+/// The dimensions of a claim's two sides (`a length`, `a speed`) when its result is stated
+/// with a unit of another dimension than the computation gives (`25 km/h × 2 h = 50 km/h`);
+/// `None` for any other error, which is `unchecked-claim`'s.
+pub(crate) fn wrong_dimension(error: &Error) -> Option<(&str, &str)> {
+    match error {
+        Error::DimensionMismatch {
+            op: "compare",
+            left,
+            right,
+            ..
+        } => Some((left, right)),
+        _ => None,
     }
 }

@@ -3,13 +3,15 @@
 use quizkit_quantity::Verdict;
 
 use crate::quantities::help;
+use crate::rules::inline_claim_mismatch::wrong_dimension;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule unchecked-claim` prints.
 pub const DOCS: &str = r#"## What it does
 Finds the arithmetic claims in a question's texts, as `inline-claim-mismatch` does, and
-notes one that it recognizes but cannot evaluate: its two sides have different dimensions
-(`7 billion × 2 bytes = 14 GFLOP`), or a number overflows. Such a claim may be wrong, or the
+notes one that it recognizes but cannot evaluate: it adds quantities of different dimensions
+(`2 GB + 3 s = 5 GB`), or a number overflows. (A result stated in a unit of another dimension
+than the computation's is `inline-claim-mismatch`.) Such a claim may be wrong, or the
 prose may say something the quantity language does not express; either way nothing checked
 it. A note, not an error: the reader decides.
 
@@ -25,7 +27,7 @@ id = "inference-flops-2n"
 stem = "About how many operations does one token of a 7B model cost in a forward pass?"
 answer = "B"
 options = ["7 GFLOP", "14 GFLOP", "42 GFLOP"]
-explanation = "Two operations per parameter: 2 × 7 billion FLOP = 14 GB per token."
+explanation = "Two operations per parameter: 2 × 7 billion FLOP + 16 bytes = 14 GFLOP per token."
 ```
 
 ## Use instead
@@ -77,7 +79,9 @@ impl Violation for UncheckedClaim {
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     for c in a.claims(cx) {
-        if let Verdict::Unevaluable(error) = c.verdict {
+        if let Verdict::Unevaluable(error) = c.verdict
+            && wrong_dimension(error).is_none()
+        {
             let (what, lang, claim) = c.written();
             let (error, help) = (error.to_string(), help(error));
             let v = UncheckedClaim {

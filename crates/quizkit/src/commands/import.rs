@@ -38,8 +38,8 @@ pub struct ImportArgs {
     #[arg(long, value_parser = format_names())]
     pub from: Option<String>,
     /// The language of texts that do not say theirs (default: an existing bank's first
-    /// language; for a new bank, `nl` or `en` when the texts' common words clearly say which,
-    /// else `en`). Moodle multilang texts and `stem.nl` columns keep their own.
+    /// language; for a new bank, `nl`, `en`, `de` or `fr` when the texts' common words clearly
+    /// say which, else `en`). Moodle multilang texts and `stem.nl` columns keep their own.
     #[arg(long, value_name = "CODE")]
     pub lang: Option<String>,
     /// Write into DIR even when it exists and is not a bank (no existing file is overwritten).
@@ -95,7 +95,7 @@ pub fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<u8, Failure> {
             if let Some(lang) = guessed {
                 eprintln!(
                     "note: the texts are in {} (`{lang}`), as their words say; `--lang` chooses another language",
-                    if lang == "nl" { "Dutch" } else { "English" }
+                    quizkit_import::language_name(lang).unwrap_or(lang)
                 );
             }
             guessed.unwrap_or("en").to_owned()
