@@ -29,8 +29,8 @@ const LANGUAGES: [(&str, &str, &[&str]); 4] = [
         "German",
         &[
             "der", "das", "und", "ist", "nicht", "ein", "eine", "einer", "mit", "für", "auf",
-            "welche", "welcher", "welches", "wird", "sind", "von", "zu", "den", "dem", "des",
-            "sich", "auch", "oder", "warum", "wer", "im", "wieviele", "kein", "keine",
+            "welche", "welcher", "welches", "wird", "sind", "von", "zu", "den", "dem", "sich",
+            "auch", "oder", "warum", "wer", "im", "wieviele", "kein", "keine",
         ],
     ),
     (
@@ -57,7 +57,7 @@ pub fn language_name(code: &str) -> Option<&'static str> {
 const SAMPLE: usize = 64 * 1024;
 
 /// The language of a file's text when its common words say so clearly: `nl`, `en`, `de` or
-/// `fr`, or `None` when there are too few of them (under 10) or no language has three times
+/// `fr`, or `None` when there are too few of them (under 8) or no language has three times
 /// the words of the next. Markup and punctuation do not count: only runs of letters are
 /// words. Only the first 64 KiB of `bytes` are read (as UTF-8, an invalid sequence counting
 /// as no letter).
@@ -83,7 +83,7 @@ pub fn guess_language(bytes: &[u8]) -> Option<&'static str> {
         .map(|(_, &c)| c)
         .max()
         .unwrap_or(0);
-    (total >= 10 && most >= 3 * next).then_some(LANGUAGES[best].0)
+    (total >= 8 && most >= 3 * next).then_some(LANGUAGES[best].0)
 }
 
 #[cfg(test)]
