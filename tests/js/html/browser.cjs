@@ -207,7 +207,10 @@ async function narrow(lang, problems) {
     const page = await context.newPage();
     page.setDefaultTimeout(5000);
     watch(page, site, problems, `${lang} at 360 px`);
+    // Measured once the page and its stylesheet have loaded: before that, an image keeps its
+    // own width and a loaded machine reports a page wider than the one a reader sees.
     const fits = async (label) => {
+      await page.waitForLoadState("load");
       const { scroll, width } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         width: window.innerWidth,
