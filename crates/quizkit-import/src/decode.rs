@@ -1,5 +1,5 @@
-//! Bytes to text: UTF-8 (a byte order mark dropped), or Windows-1252 where the format allows
-//! it, with line endings made `\n`.
+//! Bytes to text: UTF-8 (a byte order mark dropped), UTF-16 with its byte order mark (Excel's
+//! "Unicode text"), or Windows-1252 where the format allows it, with line endings made `\n`.
 
 use quizkit_model::{Diagnostic, Severity};
 
@@ -24,6 +24,9 @@ pub(crate) fn text(
     what: &str,
     options: &Options,
 ) -> (String, Option<Diagnostic>) {
+    if let Some(text) = utf16(&bytes) {
+        return (normalize_newlines(&text), None);
+    }
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
@@ -79,6 +82,19 @@ pub(crate) fn text(
 }
 
 /// `\r\n` and a lone `\r` made `\n`.
+/// The text of `bytes` when they start with a UTF-16 byte order mark (`FF FE`, little-endian,
+/// as Excel saves "Unicode text"; `FE FF`, big-endian), the mark dropped; `None` otherwise.
+/// An unpaired surrogate becomes U+FFFD.
+pub(crate) fn utf16(bytes: &[u8]) -> Option<String> {
+    let encoding = match bytes {
+        [0xFF, 0xFE, ..] => encoding_rs::UTF_16LE,
+        [0xFE, 0xFF, ..] => encoding_rs::UTF_16BE,
+        _ => return None,
+    };
+    let (text, _) = encoding.decode_with_bom_removal(bytes);
+    Some(text.into_owned())
+}
+
 pub(crate) fn normalize_newlines(s: &str) -> String {
     if s.contains('\r') {
         s.replace("\r\n", "\n").replace('\r', "\n")
@@ -117,6 +133,27 @@ mod tests {
         assert_eq!(d.severity, Severity::Error);
         assert_eq!(d.span.start, 5);
         assert_eq!(&text[d.span.clone()], "\u{fffd}");
+    }
+
+    #[test]
+    fn utf16_with_its_mark_is_read() {
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("id\t€ 5\r\n".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain("Köppen".encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        let o = Options::default();
+        assert_eq!(
+            text(le, Fallback::Windows1252, "file", &o),
+            ("id\t€ 5\n".into(), None)
+        );
+        assert_eq!(
+            text(be, Fallback::Refuse, "file", &o),
+            ("Köppen".into(), None)
+        );
     }
 
     #[test]

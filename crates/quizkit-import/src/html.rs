@@ -398,7 +398,26 @@ fn finish(markdown: &str) -> String {
         }
         collapsed.push(c);
     }
-    collapsed
+    drop_breaks_before_blocks_end(&collapsed)
+}
+
+/// `markdown` without the hard line breaks (`\` at the end of a line) that end a paragraph:
+/// Word and Moodle's Atto editor write `<br>` before `</p>`, which Markdown would show as a
+/// backslash.
+fn drop_breaks_before_blocks_end(markdown: &str) -> String {
+    let lines: Vec<&str> = markdown.split('\n').collect();
+    let mut out = String::with_capacity(markdown.len());
+    for (i, line) in lines.iter().enumerate() {
+        let ends_block = lines.get(i + 1).is_none_or(|next| next.trim().is_empty());
+        match line.strip_suffix('\\') {
+            Some(kept) if ends_block && !kept.ends_with('\\') => out.push_str(kept.trim_end()),
+            _ => out.push_str(line),
+        }
+        if i + 1 < lines.len() {
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// `s` with `&`, `<` and `>` escaped for HTML.
@@ -449,6 +468,9 @@ mod tests {
             "[here](https://example.org/)"
         );
         assert_eq!(md("<p>a<br>b</p>"), "a\\\nb");
+        assert_eq!(md("<p>a<br></p>"), "a");
+        assert_eq!(md("<p>a<br></p><p>b<br></p>"), "a\n\nb");
+        assert_eq!(md("<p>a \\</p>"), "a \\\\");
         assert_eq!(md("<p>one</p>\n<p>two</p>"), "one\n\ntwo");
     }
 

@@ -1,11 +1,11 @@
-//! Which language a file's texts are in, when nothing says: Dutch, English, German or French,
-//! from their most common words.
+//! Which language a file's texts are in, when nothing says: Dutch, English, German, French,
+//! Spanish or Italian, from their most common words.
 
 /// Each language quizkit can tell, with its name and words common in its texts that are no
 /// common word of the others (so "de", "en" and "die", common in Dutch, French and German
-/// alike, count for none; "a" is left out too, being also an option's label: Aiken's `A.`, a
-/// CSV column).
-const LANGUAGES: [(&str, &str, &[&str]); 4] = [
+/// alike, count for none, nor do "la", "que" and "un", common in French, Spanish and Italian;
+/// "a" is left out too, being also an option's label: Aiken's `A.`, a CSV column).
+const LANGUAGES: [(&str, &str, &[&str]); 6] = [
     (
         "nl",
         "Dutch",
@@ -37,9 +37,52 @@ const LANGUAGES: [(&str, &str, &[&str]); 4] = [
         "fr",
         "French",
         &[
-            "le", "la", "les", "des", "est", "une", "un", "et", "du", "que", "qui", "pour", "dans",
-            "pas", "quel", "quelle", "quels", "quelles", "sont", "avec", "sur", "ce", "au", "aux",
-            "par", "ne", "combien", "pourquoi", "cette",
+            "le", "les", "des", "est", "une", "et", "du", "qui", "pour", "dans", "pas", "quel",
+            "quelle", "quels", "quelles", "sont", "avec", "sur", "ce", "au", "aux", "par", "ne",
+            "combien", "pourquoi", "cette", "sa", "son", "ses", "leur", "leurs",
+        ],
+    ),
+    (
+        "es",
+        "Spanish",
+        &[
+            "el",
+            "los",
+            "las",
+            "del",
+            "por",
+            "para",
+            "qué",
+            "cuál",
+            "cuáles",
+            "cuántos",
+            "cuántas",
+            "más",
+            "está",
+            "están",
+            "al",
+            "como",
+            "porque",
+            "este",
+            "esta",
+            "esto",
+            "pero",
+            "muy",
+            "también",
+            "sus",
+            "hay",
+            "tiene",
+            "siguiente",
+            "siguientes",
+        ],
+    ),
+    (
+        "it",
+        "Italian",
+        &[
+            "il", "di", "che", "è", "gli", "della", "delle", "dei", "degli", "nel", "nella", "non",
+            "sono", "quale", "quali", "perché", "questo", "questa", "anche", "più", "alla", "ha",
+            "cosa", "dopo", "molto", "essere", "quanti", "quante",
         ],
     ),
 ];
@@ -56,13 +99,17 @@ pub fn language_name(code: &str) -> Option<&'static str> {
 /// all of them.
 const SAMPLE: usize = 64 * 1024;
 
-/// The language of a file's text when its common words say so clearly: `nl`, `en`, `de` or
-/// `fr`, or `None` when there are too few of them (under 8) or no language has three times
+/// The language of a file's text when its common words say so clearly: `nl`, `en`, `de`,
+/// `fr`, `es` or `it`, or `None` when there are too few of them (under 8) or no language has three times
 /// the words of the next. Markup and punctuation do not count: only runs of letters are
-/// words. Only the first 64 KiB of `bytes` are read (as UTF-8, an invalid sequence counting
-/// as no letter).
+/// words. Only the first 64 KiB of `bytes` are read (as UTF-16 after its byte order mark,
+/// else as UTF-8, an invalid sequence counting as no letter).
 pub fn guess_language(bytes: &[u8]) -> Option<&'static str> {
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE)]);
+    let sample = &bytes[..bytes.len().min(SAMPLE)];
+    let text = match crate::decode::utf16(sample) {
+        Some(text) => std::borrow::Cow::Owned(text),
+        None => String::from_utf8_lossy(sample),
+    };
     let mut counts = [0usize; LANGUAGES.len()];
     for word in text.split(|c: char| !c.is_alphabetic()) {
         // No listed word is longer than 8 letters, 16 bytes.
@@ -101,7 +148,7 @@ mod tests {
     }
 
     #[test]
-    fn german_and_french_questions_are_told_apart_from_dutch() {
+    fn german_french_spanish_and_italian_questions_are_told_apart() {
         let de = "Welche Einheit wird für den elektrischen Widerstand verwendet? Der Widerstand \
                   eines Drahtes hängt von der Länge und dem Material ab, nicht von der Farbe.";
         let fr = "Quelle unité est utilisée pour la résistance électrique ? La résistance d'un \
@@ -109,6 +156,12 @@ mod tests {
         assert_eq!(guess_language(de.as_bytes()), Some("de"));
         assert_eq!(guess_language(fr.as_bytes()), Some("fr"));
         assert_eq!(language_name("de"), Some("German"));
+        let es = "¿Cuál es el río más largo de la península? El Tajo mide unos 1.007 km y \
+                  desemboca en Lisboa, por eso es más largo que los otros ríos del país.";
+        let it = "Qual è il fiume più lungo d'Italia? Il Po attraversa la pianura padana e non \
+                  è navigabile in tutta la sua lunghezza: questo è il più lungo dei fiumi.";
+        assert_eq!(guess_language(es.as_bytes()), Some("es"));
+        assert_eq!(guess_language(it.as_bytes()), Some("it"));
         assert_eq!(language_name("xx"), None);
     }
 

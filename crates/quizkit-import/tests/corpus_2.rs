@@ -1,8 +1,9 @@
-//! The held-out import corpora (`tests/corpus-2/` and `tests/corpus-3/`, one test each, see
+//! The held-out import corpora (`tests/corpus-2/` to `tests/corpus-5/`, one test each, see
 //! their READMEs): files as other programs and people write them, each with a
 //! `<file>.expected.toml` answer sheet saying what Moodle 4.5's importer reads from it (for
-//! CSV, what the columns mean), written from a brief by someone who did not read quizkit's
-//! code, after the importers were built.
+//! CSV, what the columns mean, and the `--columns` map its notes tell a user to give),
+//! written from a brief by someone who did not read quizkit's code, after the importers were
+//! built.
 //!
 //! For every question a sheet marks `imported`, quizkit must give the same stem, options in
 //! order, key, per-option feedback and general feedback, compared as plain text; every other
@@ -186,15 +187,33 @@ fn imported(q: &Table) -> bool {
     q.get("imported").and_then(Value::as_bool) == Some(true)
 }
 
-fn import(bytes: Vec<u8>, format: &str, lang: &str) -> Parsed {
+fn import(bytes: Vec<u8>, format: &str, lang: &str, columns: Vec<(String, String)>) -> Parsed {
     let format = quizkit_import::format(format).expect("a format");
     (format.import)(
         bytes,
         &Options {
             lang: lang.to_owned(),
+            columns,
             ..Options::default()
         },
     )
+}
+
+/// The column map a sheet's notes tell the user to give (`--columns "Nº=id,Pregunta=stem"`),
+/// as `quizkit import --columns` takes it.
+fn columns(sheet: &Table) -> Vec<(String, String)> {
+    let notes = str_of(sheet, "notes");
+    let Some(at) = notes.find("--columns \"") else {
+        return Vec::new();
+    };
+    let map = &notes[at + "--columns \"".len()..];
+    let map = &map[..map.find('"').expect("a closing quote")];
+    map.split(',')
+        .filter_map(|pair| {
+            let (from, to) = pair.split_once('=')?;
+            Some((from.trim().to_owned(), to.trim().to_owned()))
+        })
+        .collect()
 }
 
 #[test]
@@ -233,7 +252,7 @@ fn check(corpus: &str) {
             .unwrap_or(file_lang);
         let bytes = std::fs::read(&source).unwrap_or_else(|e| panic!("{name}: {e}"));
         let utf8 = std::str::from_utf8(&bytes).is_ok();
-        let parsed = import(bytes, str_of(&sheet, "format"), lang);
+        let parsed = import(bytes, str_of(&sheet, "format"), lang, columns(&sheet));
         if sheet.get("refused").and_then(Value::as_bool) == Some(true) {
             let errors = parsed
                 .diagnostics
@@ -312,4 +331,9 @@ fn check(corpus: &str) {
          {skipped_right} of {skipped} others reported skipped"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_file_of_the_fifth_corpus_is_read_as_its_sheet_says() {
+    check("corpus-5");
 }

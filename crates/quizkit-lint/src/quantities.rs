@@ -85,7 +85,7 @@ impl OptionQuantity {
 }
 
 /// The option text `markdown` in `lang` as a quantity (`1,5 GB`, `1500 MB`, `7B`, `20
-/// TFLOPS`), or `None` when its whole text is not one.
+/// TFLOPS`, `€ 240`), or `None` when its whole text is not one.
 pub(crate) fn option_quantity(markdown: &str, lang: Lang) -> Option<OptionQuantity> {
     // Markdown and number normalization only drop or replace characters: without a digit in
     // the markdown there is none in the text read below.
@@ -93,7 +93,18 @@ pub(crate) fn option_quantity(markdown: &str, lang: Lang) -> Option<OptionQuanti
         return None;
     }
     let plain = text::plain(markdown);
-    let written = normalize_numbers(plain.trim(), lang);
+    let plain = plain.trim();
+    // `€ 240`, `$1,440`: a currency sign before the amount is its unit.
+    let written = match [('€', "EUR"), ('$', "USD")]
+        .into_iter()
+        .find_map(|(sign, code)| Some((plain.strip_prefix(sign)?, code)))
+    {
+        Some((amount, code)) => Cow::Owned(format!(
+            "{} {code}",
+            normalize_numbers(amount.trim_start(), lang)
+        )),
+        None => normalize_numbers(plain, lang),
+    };
     // A bare unit (`B`, `W`) is not a quantity option; nor is a text with a relation in it,
     // nor a sentence (whose first unknown word the parser would look up spellings for).
     if !written.bytes().any(|b| b.is_ascii_digit())

@@ -129,6 +129,12 @@ impl Dim {
     pub const MOLAR_MASS: Dim = Dim([0, 0, 0, 0, 0, 0, 1, 0, -1, 0, 0]);
     /// A concentration, an amount of substance per volume (`mol/L`).
     pub const CONCENTRATION: Dim = Dim([0, 0, 0, 0, 0, 0, 0, -3, 1, 0, 0]);
+    /// A force (`N` = `kg·m/s²`).
+    pub const FORCE: Dim = Dim([0, 0, -2, 0, 0, 0, 1, 1, 0, 0, 0]);
+    /// A pressure (`Pa` = `N/m²`, `bar`, `psi`).
+    pub const PRESSURE: Dim = Dim([0, 0, -2, 0, 0, 0, 1, -1, 0, 0, 0]);
+    /// An electric resistance (`Ω` = `V/A`).
+    pub const RESISTANCE: Dim = Dim([0, 0, -3, 0, 0, -2, 1, 2, 0, 0, 0]);
     /// An amount of money in euros (`EUR`).
     pub const EURO: Dim = Dim([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
     /// An amount of money in US dollars (`USD`).
@@ -215,6 +221,9 @@ impl Dim {
             Dim::MOLAR_MASS => "a molar mass",
             Dim::CONCENTRATION => "a concentration (amount of substance per volume)",
             Dim([0, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0]) => "a distance per volume (as km/L)",
+            Dim::FORCE => "a force",
+            Dim::PRESSURE => "a pressure",
+            Dim::RESISTANCE => "an electric resistance",
             Dim::EURO => "an amount in euros",
             Dim::DOLLAR => "an amount in dollars",
             _ => return Cow::Owned(format!("a quantity in {self}")),

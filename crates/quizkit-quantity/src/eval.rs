@@ -252,6 +252,15 @@ impl<'a> Parser<'a> {
                 }
             }
             if prec == 0 {
+                // `2 × 18 + g = 63`: a unit alone as an addend is a letter for a quantity.
+                if let Some(bare) = [&a, &b].into_iter().find(|v| v.bare_unit) {
+                    return fail(Error::syntax(
+                        "a unit alone cannot be added: write a number before it",
+                        "a unit without a number",
+                        bare.start,
+                        bare.end,
+                    ));
+                }
                 let percent =
                     |v: &Val| self.src.get(v.ustart as usize..v.uend as usize) == Some("%");
                 if percent(&b) && !percent(&a) {
@@ -881,7 +890,7 @@ mod tests {
 
     #[test]
     fn errors_have_spans() {
-        let e = eval("GB + ms").unwrap_err();
+        let e = eval("GB * ms + 1 GB").unwrap_err();
         let Error::DimensionMismatch {
             left_span,
             right_span,
@@ -890,8 +899,8 @@ mod tests {
         else {
             panic!("{e:?}")
         };
-        assert_eq!((left_span.offset(), left_span.len()), (0, 2));
-        assert_eq!((right_span.offset(), right_span.len()), (5, 2));
+        assert_eq!((left_span.offset(), left_span.len()), (0, 7));
+        assert_eq!((right_span.offset(), right_span.len()), (10, 4));
         assert!(matches!(eval("1 / 0"), Err(Error::DivisionByZero { .. })));
         assert!(matches!(eval("1e999999"), Err(Error::Overflow { .. })));
         assert!(matches!(eval("2^2^2^2^2^2"), Err(Error::Overflow { .. })));
@@ -908,6 +917,8 @@ mod tests {
         assert!(matches!(eval("(1"), Err(Error::Syntax { .. })));
         assert!(matches!(eval("1)"), Err(Error::Syntax { .. })));
         assert!(matches!(eval("2 3"), Err(Error::Syntax { .. })));
+        assert!(matches!(eval("2 * 18 + g"), Err(Error::Syntax { .. })));
+        assert!(matches!(eval("GB - 1 GB"), Err(Error::Syntax { .. })));
         assert!(matches!(eval(""), Err(Error::Syntax { .. })));
         assert!(matches!(eval(&"(".repeat(100)), Err(Error::TooDeep { .. })));
         assert!(matches!(eval(&"-".repeat(100)), Err(Error::TooDeep { .. })));

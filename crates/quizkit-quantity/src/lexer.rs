@@ -88,12 +88,12 @@ fn pow10(e: i32) -> f64 {
     }
 }
 
-/// Does a word start at `i`? ASCII letter, `µ` (C2 B5) or `μ` (CE BC).
+/// Does a word start at `i`? ASCII letter, `µ` (C2 B5), `μ` (CE BC) or `Ω` (CE A9).
 pub(crate) fn word_starts(s: &[u8], i: usize) -> bool {
     match s.get(i) {
         Some(b) if b.is_ascii_alphabetic() => true,
         Some(0xC2) => s.get(i + 1) == Some(&0xB5),
-        Some(0xCE) => s.get(i + 1) == Some(&0xBC),
+        Some(0xCE) => matches!(s.get(i + 1), Some(&0xBC | &0xA9)),
         _ => false,
     }
 }

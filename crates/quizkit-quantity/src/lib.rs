@@ -54,9 +54,9 @@
 //!   `± 5%` or `± 0.5 ms`. `=` holds when `|computed − expected|` is at most half a unit in
 //!   the last written digit of the expected value (`112 GB`: ±0.5 GB; `3.5 GB`: ±0.05 GB;
 //!   `8.4e22`: ±0.05e22); when the right side is an expression, `=` means equal to 1e-9
-//!   relative. `≈` holds within one unit in the last significant digit of the expected value or 2%
-//!   of it, whichever is larger (`≈ 6.6 ms`: ±0.13 ms; `≈ 1 600 MB`: ±100 MB, trailing zeros
-//!   not being significant), and never more than [`Options::tolerance`] (10%). Unless a
+//!   relative. `≈` holds within half a unit in the last significant digit of the expected value or
+//!   0.5% of it, whichever is wider (`≈ 6.6 ms`: ±0.05 ms; `≈ 1 600 MB`: ±50 MB, trailing
+//!   zeros not being significant), and never more than [`Options::tolerance`] (10%). Unless a
 //!   tolerance is stated, a claim whose computed value is a slip factor (8, 1.024ⁿ, 1000ⁿ, 2;
 //!   [`HintKind`]) away from the stated one fails whatever the written precision: `1 GB = 1
 //!   GiB` fails. A plain `× 8`/`÷ 8` between bytes and bits, or any plain factor that is
@@ -103,6 +103,7 @@ mod dim;
 mod error;
 mod eval;
 mod gate;
+mod latex;
 mod lexer;
 mod numbers;
 mod prose;
@@ -115,6 +116,7 @@ pub use claim::{Hint, HintKind, Options, Outcome, Relation, Tolerance, check, st
 pub use dim::{Base, Dim};
 pub use error::Error;
 pub use eval::{MAX_DEPTH, MAX_LEN, eval};
+pub use latex::{PlainMath, plain_math};
 pub use numbers::{NumberStyle, ProseNumber, numbers};
 pub use prose::{Lang, Operands, ProseClaim, Verdict, extract_claims, extract_claims_in};
 pub use quantity::Quantity;

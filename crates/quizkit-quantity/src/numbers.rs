@@ -394,7 +394,22 @@ pub struct ProseNumber {
 /// not digits inside words and identifiers (`FP16`, `H100`, `W4A16`), nor what the reader
 /// decides is no quantity (`192.168.1.70`, `1.2.3`, `2:4`, English `1,5`; see the module's
 /// table). Both ends of a range (`2–5`) are numbers. Markdown code is the caller's to skip.
+///
+/// LaTeX math (`\( 1{,}25 \times 4 \)`, [`crate::plain_math`]) is read in plain notation; the
+/// ranges point into `text` as written.
 pub fn numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
+    let Some(math) = crate::plain_math(text) else {
+        return plain_numbers(text, lang);
+    };
+    let mut out = plain_numbers(math.text(), lang);
+    for n in &mut out {
+        n.range = math.source(n.range.clone());
+    }
+    out
+}
+
+/// [`numbers`] of a text without math.
+fn plain_numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
     let style = lang.number_style();
     let b = text.as_bytes();
     let mut out = Vec::new();

@@ -39,14 +39,17 @@ fn dimension_mismatch_labels_both_sides() {
 
 #[test]
 fn adding_a_time_to_bytes_points_at_both() {
-    let src = "GB + ms";
+    let src = "2 GB + 5 ms";
     let Err(e) = eval(src) else { panic!() };
     let shown = render(src, e);
     assert!(
         shown.contains("cannot add: left side is an amount of information, right side a time"),
         "{shown}"
     );
-    assert!(shown.contains(" 1 │ GB + ms\n   · ─┬   ─┬"), "{shown}");
+    assert!(
+        shown.contains(" 1 │ 2 GB + 5 ms\n   · ──┬─   ──┬─"),
+        "{shown}"
+    );
 }
 
 #[test]

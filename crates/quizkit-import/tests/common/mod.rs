@@ -52,10 +52,23 @@ pub fn plain(text: &str, lang: &str) -> String {
 /// quizkit's exports (the import reports it); its tags are taken off here as the sheet's are.
 pub fn imported_text(text: Option<&LocalizedText>, lang: &str) -> String {
     text.map(|t| {
-        plain(
-            &plain(&to_html(t.get_or_first(lang), Math::Delimiters), lang),
-            lang,
-        )
+        let html = numbered(&to_html(t.get_or_first(lang), Math::Delimiters));
+        plain(&plain(&html, lang), lang)
     })
     .unwrap_or_default()
+}
+
+/// `html` with the items of each numbered list numbered as a browser shows them (`1. `), so
+/// that its plain text reads as the page does.
+fn numbered(html: &str) -> String {
+    let list = re(r#"(?s)<ol(?: start="(\d+)")?>(.*?)</ol>"#);
+    list.replace_all(html, |c: &regex::Captures| {
+        let start: usize = c.get(1).map_or(1, |m| m.as_str().parse().unwrap_or(1));
+        let mut items = c[2].split("<li>");
+        let before = items.next().unwrap_or_default().to_owned();
+        items.enumerate().fold(before, |out, (i, item)| {
+            format!("{out}<li>{}. {item}", start + i)
+        })
+    })
+    .into_owned()
 }

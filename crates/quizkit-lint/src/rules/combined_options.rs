@@ -1,5 +1,7 @@
 //! `combined-options` (F014): an option made of other options ("A and B").
 
+use std::collections::HashSet;
+
 use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, PhraseMatch, find, option_matches};
@@ -16,7 +18,9 @@ mentions "matrices A and B" is not taken for one.
 It also finds an option that joins the texts of two or more other options with a combining
 word ("and", "both", "together", "en", "zowel", "samen"; the `combining_words` of the
 language): "Both copper and zinc" beside "Copper" and "Zinc", "Gauguin en Cézanne samen"
-beside "Paul Gauguin" and "Paul Cézanne" (an option may stand by its last word). Here too
+beside "Paul Gauguin" and "Paul Cézanne" (an option may stand by its last word, or, where
+the other options share a frame, by the words that set it apart: "Zowel de eerste als de
+vierde trap" beside "De drieklank op de eerste trap" and "… op de vierde trap"). Here too
 the option may hold little else, so "Water, a compound of hydrogen and oxygen" is an answer
 of its own.
 
@@ -132,9 +136,11 @@ fn occurrence(
 
 /// An option that joins the texts of two or more other options with one of the
 /// `combining_words` ("Both copper and zinc", "Gauguin en Cézanne samen"): each other option
-/// stands in it whole, or by its last word ("Gauguin" for "Paul Gauguin"), and its other words
-/// are only combining words, filler and stop words. `others` are the tokens of the other
-/// options in the same language.
+/// stands in it whole, or by its last word ("Gauguin" for "Paul Gauguin"), or, where the other
+/// options share a frame, by the words that set it apart ("zowel de eerste als de vierde trap"
+/// beside "de drieklank op de eerste trap", "both `UNIQUE` and `PRIMARY KEY`" beside
+/// "`UNIQUE` on that column"); its other words are only combining words, filler, stop words
+/// and the frame. `others` are the tokens of the other options in the same language.
 pub(crate) fn joined(
     lexicon: &Lexicon,
     toks: &[Token<'_>],
@@ -145,38 +151,27 @@ pub(crate) fn joined(
         return None;
     }
     let words = prose_words(toks);
-    let mut taken: Vec<usize> = Vec::new();
-    let mut parts = 0;
-    for other in others {
-        let theirs: Vec<&str> = prose_words(other)
-            .into_iter()
-            .map(|k| other[k].lower.as_ref())
-            .collect();
-        if theirs.is_empty() || theirs.len() >= words.len() {
-            continue;
+    let (words, taken, frame) = match whole_options(lexicon, toks, &words, others) {
+        Some(taken) => (words, taken, HashSet::new()),
+        None => {
+            let words: Vec<usize> = (0..toks.len()).filter(|&k| toks[k].word).collect();
+            let (taken, frame) = setting_apart(toks, &words, others)?;
+            (words, taken, frame)
         }
-        let found = occurrence(toks, &words, &theirs, &taken).or_else(|| {
-            let last = theirs[theirs.len() - 1];
-            (theirs.len() > 1 && !lexicon.is_stopword(last))
-                .then(|| occurrence(toks, &words, &[last], &taken))
-                .flatten()
-        });
-        if let Some(found) = found {
-            taken.extend(found);
-            parts += 1;
-        }
-    }
+    };
     let joining = |k: usize| joins.iter().any(|m| m.tokens.contains(&k));
     let rest_is_filler = words.iter().all(|&k| {
+        let lower = toks[k].lower.as_ref();
         taken.contains(&k)
             || joining(k)
-            || lexicon.combined_filler.contains(toks[k].lower.as_ref())
-            || lexicon.is_stopword(toks[k].lower.as_ref())
+            || lexicon.combined_filler.contains(lower)
+            || lexicon.is_stopword(lower)
+            || frame.contains(lower)
     });
     let joins_outside = joins
         .iter()
         .any(|m| m.tokens.clone().all(|k| !taken.contains(&k)));
-    if parts < 2 || !rest_is_filler || !joins_outside {
+    if !rest_is_filler || !joins_outside {
         return None;
     }
     let (first, last) = (words.first()?, words.last()?);
@@ -187,6 +182,83 @@ pub(crate) fn joined(
         tokens: *first..*last + 1,
         letters: Vec::new(),
     })
+}
+
+/// The tokens of `toks` (among its prose `words`) where two or more other options stand
+/// whole or by their last word, or `None` when fewer do.
+fn whole_options(
+    lexicon: &Lexicon,
+    toks: &[Token<'_>],
+    words: &[usize],
+    others: &[&[Token<'_>]],
+) -> Option<Vec<usize>> {
+    let mut taken: Vec<usize> = Vec::new();
+    let mut parts = 0;
+    for other in others {
+        let theirs: Vec<&str> = prose_words(other)
+            .into_iter()
+            .map(|k| other[k].lower.as_ref())
+            .collect();
+        if theirs.is_empty() || theirs.len() >= words.len() {
+            continue;
+        }
+        let found = occurrence(toks, words, &theirs, &taken).or_else(|| {
+            let last = theirs[theirs.len() - 1];
+            (theirs.len() > 1 && !lexicon.is_stopword(last))
+                .then(|| occurrence(toks, words, &[last], &taken))
+                .flatten()
+        });
+        if let Some(found) = found {
+            taken.extend(found);
+            parts += 1;
+        }
+    }
+    (parts >= 2).then_some(taken)
+}
+
+/// The tokens of `toks` (among its `words`, code included) that are words of one other option
+/// only, when two or more other options stand in it so; with the frame, the words every other
+/// option has.
+fn setting_apart<'o>(
+    toks: &[Token<'_>],
+    words: &[usize],
+    others: &[&'o [Token<'_>]],
+) -> Option<(Vec<usize>, HashSet<&'o str>)> {
+    let sets: Vec<HashSet<&str>> = others
+        .iter()
+        .map(|o| {
+            o.iter()
+                .filter(|t| t.word)
+                .map(|t| t.lower.as_ref())
+                .collect()
+        })
+        .collect();
+    let (first, rest) = sets.split_first()?;
+    if rest.is_empty() {
+        return None;
+    }
+    let frame: HashSet<&str> = first
+        .iter()
+        .filter(|w| rest.iter().all(|s| s.contains(*w)))
+        .copied()
+        .collect();
+    let mut taken = Vec::new();
+    let mut parts = 0;
+    for set in &sets {
+        let own: Vec<usize> = words
+            .iter()
+            .copied()
+            .filter(|&k| {
+                let w = toks[k].lower.as_ref();
+                set.contains(w) && sets.iter().filter(|s| s.contains(w)).count() == 1
+            })
+            .collect();
+        if !own.is_empty() {
+            taken.extend(own);
+            parts += 1;
+        }
+    }
+    (parts >= 2).then_some((taken, frame))
 }
 
 /// The tokens of the options beside the one whose tokens are `toks` (a text of `a`), in the

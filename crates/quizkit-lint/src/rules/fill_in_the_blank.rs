@@ -12,7 +12,9 @@ Markdown emphasis (no letter right before or right after it), also in code (`` `
 or an ellipsis (`…`, `...`, `....`, also emphasized: `*…*`) before a word (a parenthesis
 between them allowed: `… (1949) describes`) of a sentence that does not end in `?`, at its
 start or after another word. An ellipsis in brackets (`[…]`, `(…)`, a cut in a
-quotation) and ellipses in code or math are left alone.
+quotation) and ellipses in code or math are left alone, and so is a blank inside a quotation
+that a question follows (a form quoted with its empty field: "A page reads: “enter your code
+here: ______”. What do you do?").
 
 ## Why is this bad?
 A stem with a blank hides the question in a sentence the learner has to complete with each
@@ -93,7 +95,10 @@ fn blank(text: &str) -> Option<Range<usize>> {
         let underscores = rest.bytes().take_while(|&b| b == b'_').count();
         if underscores >= 3 {
             let end = i + underscores;
-            if !word_char_at(text, i, false) && !word_char_at(text, end, true) {
+            if !word_char_at(text, i, false)
+                && !word_char_at(text, end, true)
+                && !quoted_before_a_question(text, i)
+            {
                 return Some(i..end);
             }
             i = end;
@@ -118,6 +123,21 @@ fn blank(text: &str) -> Option<Range<usize>> {
         i += rest.chars().next().map_or(1, char::len_utf8);
     }
     None
+}
+
+/// Whether byte `at` of `text` is inside a quotation (`„…”`, `“…”`, `«…»`, `"…"`) that a
+/// question follows: a form or a message quoted with its empty field, not a blank to fill in
+/// ("A page reads: “enter your card code here: ______”. What is the safest response?").
+fn quoted_before_a_question(text: &str, at: usize) -> bool {
+    let (before, after) = text.split_at(at);
+    let opened = before
+        .rfind(['„', '“', '«'])
+        .is_some_and(|open| !before[open..].contains(['”', '»']))
+        || before.matches('"').count() % 2 == 1;
+    opened
+        && after
+            .find(['”', '»', '"'])
+            .is_some_and(|close| after[close..].contains('?'))
 }
 
 /// An ellipsis at `start..end` stands for a blank: a word before it and after it (spaces,
@@ -181,6 +201,16 @@ mod tests {
         );
         assert_eq!(found("The list goes on *…*"), None);
         assert_eq!(found("Which is ___bold___ here?"), None);
+        assert_eq!(
+            found("A page reads: “enter your code here: ______”. What do you do?"),
+            None
+        );
+        assert_eq!(
+            found("Een factuur: „Factuurnummer: ______ · Datum: 3 maart”. Wat doet u?"),
+            None
+        );
+        assert_eq!(found("The form says \"Name: ___\". What is missing?"), None);
+        assert_eq!(found("“Mijn naam is ___”, zegt ze."), Some("___".into()));
         assert_eq!(found("Welke uitspraak over `a___b` is juist?"), None);
         assert_eq!(found("Welke van 1, 2, … is juist?"), None);
         assert_eq!(

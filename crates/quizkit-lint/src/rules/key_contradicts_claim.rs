@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use quizkit_model::{Spanned, index_letter};
-use quizkit_quantity::Outcome;
+use quizkit_quantity::{Outcome, Relation, Tolerance};
 
 use crate::quantities::{OptionQuantity, lang};
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
@@ -15,7 +15,8 @@ Compares the options of a single-choice question whose options are quantities (`
 `1,5 GB`, `20 TFLOPS`: the whole text is a number with or without a unit, numbers written as
 the language writes them) with what the question's `checks` compute. The key must state a
 value that a check of the same dimension computes: the value rounds to the key at the
-precision the key is written with (`14 GB`: ±0.5 GB), or lies within the check's tolerance.
+precision the key is written with (`14 GB`: ±0.5 GB), or lies within the check's tolerance
+(for a `≈` check at least 2%: an option is often rounder than the check).
 No distractor may state the value of a check the key agrees with (or, when the key agrees
 with none, of any check): for a distractor the value must round to it and lie within the
 check's tolerance, so a coarse `0.1 TB` does not count as `112 GB`. Checks of another dimension than the
@@ -114,12 +115,18 @@ impl Violation for KeyContradictsClaim {
     }
 }
 
+/// How far a key may lie from what a `≈` check computes, at the least: options are often
+/// written rounder than the check (`140 GFLOP` for `≈ 137 GFLOP`).
+const ROUNDER_KEY: Tolerance = Tolerance::Relative(0.02);
+
 /// Whether the key agrees with what `outcome` computes: at the key's own precision, or
-/// within the check's tolerance.
+/// within the check's tolerance (for a `≈` check, at least [`ROUNDER_KEY`]).
 fn agrees(key: &OptionQuantity, outcome: &Outcome) -> bool {
     let value = outcome.computed.value();
     key.value.dim() == outcome.computed.dim()
-        && (key.states(value) || key.within(value, outcome.tolerance))
+        && (key.states(value)
+            || key.within(value, outcome.tolerance)
+            || (outcome.relation == Relation::Approx && key.within(value, ROUNDER_KEY)))
 }
 
 /// Whether a distractor states what `outcome` computes: at its own precision and within the
