@@ -207,8 +207,7 @@ async function narrow(lang, problems) {
     const page = await context.newPage();
     page.setDefaultTimeout(5000);
     watch(page, site, problems, `${lang} at 360 px`);
-    // Measured once the page and its stylesheet have loaded: before that, an image keeps its
-    // own width and a loaded machine reports a page wider than the one a reader sees.
+    // Measured once the page and its stylesheet have loaded.
     const fits = async (label) => {
       await page.waitForLoadState("load");
       const { scroll, width } = await page.evaluate(() => ({
@@ -239,9 +238,31 @@ async function narrow(lang, problems) {
     await page.locator(".actions a").first().click();
     await page.locator(".practice-question button.option").first().click();
     await fits("the practice page");
+    // Every question page, its answer open, since the practice page shows questions drawn
+    // at random: an image wider than the screen showed there one run in a few.
+    for (const file of questionPages(lang)) {
+      await page.goto(siteUrl(site, file));
+      await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+      await fits(file);
+    }
   } finally {
     await close();
   }
+}
+
+/** The question pages of `lang`, relative to the site folder, in name order. */
+function questionPages(lang) {
+  const out = [];
+  const walk = (rel) => {
+    for (const name of fs.readdirSync(path.join(site, rel)).sort()) {
+      const child = path.posix.join(rel, name);
+      if (fs.statSync(path.join(site, child)).isDirectory()) walk(child);
+      else if (rel.endsWith("/q") && name.endsWith(".html")) out.push(child);
+    }
+  };
+  walk(lang);
+  check(out.length > 20, `the question pages of ${lang} are found: ${out.length}`);
+  return out;
 }
 
 // Served over HTTP under a deep base path, as a static host would: the relative links and the
