@@ -1,7 +1,5 @@
 //! `combined-options` (F014): an option made of other options ("A and B").
 
-use std::collections::HashSet;
-
 use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, PhraseMatch, find, option_matches};
@@ -150,24 +148,25 @@ pub(crate) fn joined(
     if joins.is_empty() {
         return None;
     }
+    // A combining word, filler or a stop word: what may stand beside the options joined.
+    let free = |k: usize| {
+        let lower = toks[k].lower.as_ref();
+        joins.iter().any(|m| m.tokens.contains(&k))
+            || lexicon.combined_filler.contains(lower)
+            || lexicon.is_stopword(lower)
+    };
     let words = prose_words(toks);
     let (words, taken, frame) = match whole_options(lexicon, toks, &words, others) {
-        Some(taken) => (words, taken, HashSet::new()),
+        Some(taken) => (words, taken, Vec::new()),
         None => {
             let words: Vec<usize> = (0..toks.len()).filter(|&k| toks[k].word).collect();
-            let (taken, frame) = setting_apart(toks, &words, others)?;
+            let (taken, frame) = setting_apart(toks, &words, others, free)?;
             (words, taken, frame)
         }
     };
-    let joining = |k: usize| joins.iter().any(|m| m.tokens.contains(&k));
-    let rest_is_filler = words.iter().all(|&k| {
-        let lower = toks[k].lower.as_ref();
-        taken.contains(&k)
-            || joining(k)
-            || lexicon.combined_filler.contains(lower)
-            || lexicon.is_stopword(lower)
-            || frame.contains(lower)
-    });
+    let rest_is_filler = words
+        .iter()
+        .all(|&k| taken.contains(&k) || free(k) || frame.contains(&k));
     let joins_outside = joins
         .iter()
         .any(|m| m.tokens.clone().all(|k| !taken.contains(&k)));
@@ -217,48 +216,36 @@ fn whole_options(
 }
 
 /// The tokens of `toks` (among its `words`, code included) that are words of one other option
-/// only, when two or more other options stand in it so; with the frame, the words every other
-/// option has.
-fn setting_apart<'o>(
+/// only, when two or more other options stand in it so; with the tokens of the frame, the
+/// words every other option has. `None` as soon as a word is in no other option and not
+/// `free` (a combining word, filler or a stop word).
+fn setting_apart(
     toks: &[Token<'_>],
     words: &[usize],
-    others: &[&'o [Token<'_>]],
-) -> Option<(Vec<usize>, HashSet<&'o str>)> {
-    let sets: Vec<HashSet<&str>> = others
-        .iter()
-        .map(|o| {
-            o.iter()
-                .filter(|t| t.word)
-                .map(|t| t.lower.as_ref())
-                .collect()
-        })
-        .collect();
-    let (first, rest) = sets.split_first()?;
-    if rest.is_empty() {
+    others: &[&[Token<'_>]],
+    free: impl Fn(usize) -> bool,
+) -> Option<(Vec<usize>, Vec<usize>)> {
+    if others.len() < 2 {
         return None;
     }
-    let frame: HashSet<&str> = first
-        .iter()
-        .filter(|w| rest.iter().all(|s| s.contains(*w)))
-        .copied()
-        .collect();
-    let mut taken = Vec::new();
-    let mut parts = 0;
-    for set in &sets {
-        let own: Vec<usize> = words
-            .iter()
-            .copied()
-            .filter(|&k| {
-                let w = toks[k].lower.as_ref();
-                set.contains(w) && sets.iter().filter(|s| s.contains(w)).count() == 1
-            })
-            .collect();
-        if !own.is_empty() {
-            taken.extend(own);
-            parts += 1;
+    let has = |other: &[Token<'_>], w: &str| other.iter().any(|t| t.word && t.lower == w);
+    let (mut taken, mut frame, mut owners) = (Vec::new(), Vec::new(), Vec::new());
+    for &k in words {
+        let w = toks[k].lower.as_ref();
+        let mut holders = (0..others.len()).filter(|&j| has(others[j], w));
+        match (holders.next(), holders.next()) {
+            (Some(j), None) => {
+                taken.push(k);
+                if !owners.contains(&j) {
+                    owners.push(j);
+                }
+            }
+            (Some(_), Some(_)) if others.iter().all(|o| has(o, w)) => frame.push(k),
+            (None, _) if !free(k) => return None,
+            _ => {}
         }
     }
-    (parts >= 2).then_some((taken, frame))
+    (owners.len() >= 2).then_some((taken, frame))
 }
 
 /// The tokens of the options beside the one whose tokens are `toks` (a text of `a`), in the
