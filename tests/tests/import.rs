@@ -651,3 +651,34 @@ fn the_language_of_a_file_comes_from_its_words_unless_lang_is_given() {
     );
     assert_eq!(load(&dir).config.default_language(), "de");
 }
+
+/// Excel's "Unicode text" (UTF-16LE with its byte order mark, tab-separated, named `.txt`):
+/// read as a spreadsheet without `--from`, and its language guessed from the decoded text.
+#[test]
+fn excel_unicode_text_is_read_as_a_spreadsheet() {
+    let tmp = temp_dir("import-utf16");
+    let sheet = tmp.join("klimaat.txt");
+    let rows = "id\tstem\tA\tB\tC\tanswer\r\n\
+                k-1\tWelk klimaat heeft Nederland volgens de indeling van Köppen?\tCfb\tCsa\tDfb\tA\r\n\
+                k-2\tWat is de oorzaak van de seizoenen op de aarde? Het is niet de afstand tot de zon.\tDe stand van de aardas\tDe afstand tot de zon\tDe zonnevlekken\tA\r\n";
+    let bytes: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(rows.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    fs::write(&sheet, bytes).expect("write the sheet");
+    let dir = tmp.join("bank");
+    let (code, stderr) = import(&[&sheet], &dir, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("Windows-1252"), "{stderr}");
+    assert!(
+        stderr.contains("the texts are in Dutch (`nl`), as their words say"),
+        "{stderr}"
+    );
+    let bank = load(&dir);
+    assert_eq!(bank.question_count(), 2);
+    let (_, _, q) = bank.questions().next().expect("a question");
+    assert_eq!(
+        q.stem.get_or_first("nl"),
+        "Welk klimaat heeft Nederland volgens de indeling van Köppen?"
+    );
+}
