@@ -95,6 +95,15 @@ pub(crate) fn utf16(bytes: &[u8]) -> Option<String> {
     Some(text.into_owned())
 }
 
+/// `bytes` as text to look at, not to import: UTF-16 after its byte order mark, else UTF-8
+/// with an invalid sequence as U+FFFD.
+pub(crate) fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match utf16(bytes) {
+        Some(text) => std::borrow::Cow::Owned(text),
+        None => String::from_utf8_lossy(bytes),
+    }
+}
+
 pub(crate) fn normalize_newlines(s: &str) -> String {
     if s.contains('\r') {
         s.replace("\r\n", "\n").replace('\r', "\n")

@@ -100,16 +100,12 @@ pub fn language_name(code: &str) -> Option<&'static str> {
 const SAMPLE: usize = 64 * 1024;
 
 /// The language of a file's text when its common words say so clearly: `nl`, `en`, `de`,
-/// `fr`, `es` or `it`, or `None` when there are too few of them (under 8) or no language has three times
-/// the words of the next. Markup and punctuation do not count: only runs of letters are
-/// words. Only the first 64 KiB of `bytes` are read (as UTF-16 after its byte order mark,
+/// `fr`, `es` or `it`, or `None` when there are too few of them (under 8) or no language has
+/// three times the words of the next. Markup and punctuation do not count: only runs of
+/// letters are words. Only the first 64 KiB of `bytes` are read (as UTF-16 after its byte order mark,
 /// else as UTF-8, an invalid sequence counting as no letter).
 pub fn guess_language(bytes: &[u8]) -> Option<&'static str> {
-    let sample = &bytes[..bytes.len().min(SAMPLE)];
-    let text = match crate::decode::utf16(sample) {
-        Some(text) => std::borrow::Cow::Owned(text),
-        None => String::from_utf8_lossy(sample),
-    };
+    let text = crate::decode::lossy(&bytes[..bytes.len().min(SAMPLE)]);
     let mut counts = [0usize; LANGUAGES.len()];
     for word in text.split(|c: char| !c.is_alphabetic()) {
         // No listed word is longer than 8 letters, 16 bytes.

@@ -217,10 +217,7 @@ pub fn format(name: &str) -> Option<&'static Format> {
 /// when neither says.
 pub fn detect(file_name: &str, bytes: &[u8]) -> Option<&'static Format> {
     let head = &bytes[..bytes.len().min(64 * 1024)];
-    let text = match decode::utf16(head) {
-        Some(text) => std::borrow::Cow::Owned(text),
-        None => String::from_utf8_lossy(head),
-    };
+    let text = decode::lossy(head);
     let text = text.trim_start_matches('\u{feff}');
     let extension = file_name
         .rsplit_once('.')

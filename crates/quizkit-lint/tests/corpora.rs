@@ -309,7 +309,13 @@ const THIRD_WELL_WRITTEN_FINDINGS: [(&str, &str, &str); 3] = [
 
 #[test]
 fn the_third_well_written_corpus_has_only_the_cues_it_did_not_mean_to_plant() {
-    let findings = lint_corpus("item-writing-3", &all_flaw_rules());
+    well_written_findings_are_only("item-writing-3", &THIRD_WELL_WRITTEN_FINDINGS);
+}
+
+/// Lint the well-written corpus `name`: its findings are exactly those `listed`, each as
+/// (question, rule, a word its message quotes).
+fn well_written_findings_are_only(name: &str, listed: &[(&str, &str, &str)]) {
+    let findings = lint_corpus(name, &all_flaw_rules());
     let found: Vec<String> = findings
         .iter()
         .map(|d| {
@@ -322,15 +328,11 @@ fn the_third_well_written_corpus_has_only_the_cues_it_did_not_mean_to_plant() {
         })
         .collect();
     println!(
-        "third well-written corpus, 50 questions: {} findings {found:?}",
+        "{name}, 50 questions: {} findings {found:?}",
         findings.len()
     );
-    assert_eq!(
-        findings.len(),
-        THIRD_WELL_WRITTEN_FINDINGS.len(),
-        "{found:#?}"
-    );
-    for (question, rule, word) in THIRD_WELL_WRITTEN_FINDINGS {
+    assert_eq!(findings.len(), listed.len(), "{found:#?}");
+    for &(question, rule, word) in listed {
         assert!(
             findings
                 .iter()
@@ -402,37 +404,7 @@ const FOURTH_WELL_WRITTEN_FINDINGS: [(&str, &str, &str); 1] = [(
 
 #[test]
 fn the_fourth_well_written_corpus_has_only_the_cue_it_lists() {
-    let findings = lint_corpus("item-writing-4", &all_flaw_rules());
-    let found: Vec<String> = findings
-        .iter()
-        .map(|d| {
-            format!(
-                "{} {}: {}",
-                d.question.as_deref().unwrap_or("-"),
-                d.name,
-                d.message
-            )
-        })
-        .collect();
-    println!(
-        "fourth well-written corpus, 50 questions: {} findings {found:?}",
-        findings.len()
-    );
-    assert_eq!(
-        findings.len(),
-        FOURTH_WELL_WRITTEN_FINDINGS.len(),
-        "{found:#?}"
-    );
-    for (question, rule, word) in FOURTH_WELL_WRITTEN_FINDINGS {
-        assert!(
-            findings
-                .iter()
-                .any(|d| d.question.as_deref() == Some(question)
-                    && d.name == rule
-                    && d.message.contains(word)),
-            "no {rule} finding on {question} quoting {word}: {found:#?}"
-        );
-    }
+    well_written_findings_are_only("item-writing-4", &FOURTH_WELL_WRITTEN_FINDINGS);
 }
 
 #[test]
@@ -448,20 +420,7 @@ const FIFTH_HELD_OUT_RECALL: usize = 42;
 
 #[test]
 fn the_fifth_well_written_corpus_has_no_finding() {
-    let findings = lint_corpus("item-writing-5", &all_flaw_rules());
-    let found: Vec<String> = findings
-        .iter()
-        .map(|d| {
-            format!(
-                "{} {}: {}",
-                d.question.as_deref().unwrap_or("-"),
-                d.name,
-                d.message
-            )
-        })
-        .collect();
-    println!("fifth well-written corpus, 50 questions: {found:?}");
-    assert!(found.is_empty(), "{found:#?}");
+    well_written_findings_are_only("item-writing-5", &[]);
 }
 
 #[test]

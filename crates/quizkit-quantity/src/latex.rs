@@ -261,12 +261,7 @@ impl Writer<'_> {
                 self.copy(inner.clone());
                 inner.end + 1
             }
-            Some(inner) => {
-                self.put(i..inner.start, "^(");
-                self.math(inner.clone());
-                self.put(inner.end..inner.end + 1, ")");
-                inner.end + 1
-            }
+            Some(inner) => self.wrapped(i, inner, "^("),
             None => {
                 self.copy(i..i + 1);
                 i + 1
@@ -314,12 +309,7 @@ impl Writer<'_> {
         match name {
             "frac" | "dfrac" | "tfrac" => self.fraction(i, name_end, end),
             "sqrt" => match group(src, name_end, end) {
-                Some(inner) => {
-                    self.put(i..inner.start, "√(");
-                    self.math(inner.clone());
-                    self.put(inner.end..inner.end + 1, ")");
-                    inner.end + 1
-                }
+                Some(inner) => self.wrapped(i, inner, "√("),
                 None => {
                     self.put(i..name_end, "√");
                     name_end
@@ -331,6 +321,15 @@ impl Writer<'_> {
                 name_end
             }
         }
+    }
+
+    /// The group `inner` (from the command or `^` at `i`) as `open`, its math and `)`; where
+    /// the text after its `}` starts.
+    fn wrapped(&mut self, i: usize, inner: Range<usize>, open: &str) -> usize {
+        self.put(i..inner.start, open);
+        self.math(inner.clone());
+        self.put(inner.end..inner.end + 1, ")");
+        inner.end + 1
     }
 
     /// `\frac{a}{b}` as `(a) / (b)`, from the backslash at `i`; its name ends at `name_end`.

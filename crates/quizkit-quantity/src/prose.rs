@@ -1472,6 +1472,17 @@ impl Built {
         }
     }
 
+    /// `(self) unit`: a side read in a unit the text left off it, the unit standing for
+    /// `text` in the source (or for nothing).
+    fn in_unit(self, unit: &str, text: Option<Range<usize>>) -> Built {
+        let mut out = Built::new();
+        out.push("(", None);
+        out.append(self);
+        out.push(") ", None);
+        out.push(unit, text);
+        out
+    }
+
     fn append(&mut self, other: Built) {
         let shift = self.expr.len();
         self.expr.push_str(&other.expr);
@@ -1634,14 +1645,7 @@ fn with_implied_unit(
         }
     }
     let build_with = |unit: &str, text: &Range<usize>| {
-        let completed = |side: Built| {
-            let mut out = Built::new();
-            out.push("(", None);
-            out.append(side);
-            out.push(") ", None);
-            out.push(unit, Some(text.clone()));
-            out
-        };
+        let completed = |side: Built| side.in_unit(unit, Some(text.clone()));
         let mut out = Built::new();
         if comp_is_bare {
             out.append(completed(c.clone()));
@@ -1937,11 +1941,7 @@ fn with_percent_left_off(
         return None;
     }
     let sign = &tk.toks[stated.start + percent(stated)?];
-    let mut out = Built::new();
-    out.push("(", None);
-    out.append(emit_side(tk, comp.clone()));
-    out.push(") ", None);
-    out.push("%", Some(sign.start..sign.end));
+    let mut out = emit_side(tk, comp.clone()).in_unit("%", Some(sign.start..sign.end));
     out.push(relation_text(rel), None);
     out.append(emit_side(tk, stated.clone()));
     Some(out)
