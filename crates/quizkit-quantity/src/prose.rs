@@ -2383,12 +2383,19 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
 /// for a relation.
 #[cfg(test)]
 fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
-    if let Some(math) = crate::plain_math(text) {
-        return extract_all(math.text(), lang)
+    match crate::plain_math(text) {
+        // Once: the plain text may hold `$…{…}…$` again, which is not math.
+        Some(math) => extract_all_plain(math.text(), lang)
             .into_iter()
             .map(|claim| claim.in_source(&math))
-            .collect();
+            .collect(),
+        None => extract_all_plain(text, lang),
     }
+}
+
+/// [`extract_all`] of a text without math.
+#[cfg(test)]
+fn extract_all_plain(text: &str, lang: Lang) -> Vec<ProseClaim> {
     let mut tk = Tokens {
         text,
         lang,
@@ -3658,12 +3665,22 @@ mod tests {
                 "B", "GB", "s", "bytes", "miljard", "=", "≈", "~", "is", "about", "ongeveer",
                 "gelijk", "aan", "equals", "\\approx", "de", "the", "so", "klopt", ".", "\n",
                 "(zie", "2 × 3 = 6", "(B) × (B) = (B)", "= 4", "is ongeveer", "14 GB is about",
+                "\\(", "\\)", "$$", "{,}", "\\frac{", "}{", "}", "\\text{", "^{", "\\times",
+                "$5",
             ]), 0..40),
             glue in proptest::sample::select(vec![" ", "", "  ", "\u{a0}"]),
         ) {
             let text = parts.join(glue);
             assert_stretches_agree(&text);
         }
+    }
+
+    /// Cases the proptest above found when the whole-text reader read a text's math in plain
+    /// notation twice: the plain text (`… min( $$ × $$`, `$5 miljard = {,} $5`) is not math.
+    #[test]
+    fn stretches_agree_when_the_plain_text_looks_like_math() {
+        assert_stretches_agree("2 × 3 = 6 \\( × min( $$ × \\) $$");
+        assert_stretches_agree("$$  ²  14 GB is about  7  $5  miljard  $$  =  {,}  $5");
     }
 
     /// Claims of `text` both ways: stretch by stretch and all at once.
