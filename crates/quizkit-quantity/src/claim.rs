@@ -86,8 +86,9 @@ pub struct Outcome {
     /// The claim does not hold as written, and a plain factor of the computation is read as
     /// a conversion of units, as teachers write it: `÷ 8` from bits to bytes (`40 Mbit ÷ 8 =
     /// 5 MB`), `× 8` from bytes to bits (`1 500 B × 8 = 12 000 bit`), `÷ 60` from seconds to
-    /// minutes (`4 000 s ÷ 60 ≈ 66,7 min`). `computed` is the value so read, and `holds`
-    /// says whether it matches.
+    /// minutes (`4 000 s ÷ 60 ≈ 66,7 min`); or a factor written with the unit it converts
+    /// to, per one of another unit (`6,5 kn × 1,852 km/h`, 1,852 km/h per knot). `computed`
+    /// is the value so read, and `holds` says whether it matches.
     pub bit_byte_idiom: bool,
     /// The claim would hold at the precision its stated value is written with, but the
     /// computed value is a slip factor away from it (`1 GB = 1 GiB`): it fails.
@@ -177,13 +178,13 @@ impl fmt::Display for Outcome {
                 self.computed, self.relation, self.expected
             )?;
             if self.bit_byte_idiom {
-                f.write_str(" (reading the plain factor as the conversion of units)")?;
+                f.write_str(" (reading a factor as the conversion of units)")?;
             }
             Ok(())
         } else {
             write!(f, "fails: computed {}", self.computed)?;
             if self.bit_byte_idiom {
-                f.write_str(" (reading the plain factor as the conversion of units)")?;
+                f.write_str(" (reading a factor as the conversion of units)")?;
             }
             write!(f, ", stated {}", self.expected)?;
             if let Some(h) = self.hint() {
@@ -315,6 +316,7 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         }
     };
     let (lhs_bits, lhs_bytes, factors, units) = (p.bits, p.bytes, p.factors, p.units);
+    let unit_factors = p.unit_factors;
     (p.bits, p.bytes) = (false, false);
     let lhs_count = p.count.take();
     p.bump();
@@ -327,6 +329,18 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         None
     };
     p.expect_end()?;
+    // `6,5 kn × 1,852 km/h = 12,038 km/h`: the factor is the conversion, per knot.
+    let per_unit = (lhs.dim != rhs.dim)
+        .then(|| per_unit_reading(&lhs, unit_factors, units, rhs.dim))
+        .flatten();
+    let lhs = match per_unit {
+        Some(v) => Val {
+            v,
+            dim: rhs.dim,
+            ..lhs
+        },
+        None => lhs,
+    };
     if lhs.dim != rhs.dim {
         let mut err = Error::DimensionMismatch {
             op: "compare",
@@ -350,7 +364,7 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
     let expected_unit = rhs_unit.or_else(|| p.literal_unit(&rhs));
     let mut holds = tolerance.allows(lhs.v, rhs.v);
     let mut computed_value = lhs.v;
-    let mut bit_byte_idiom = false;
+    let mut bit_byte_idiom = per_unit.is_some();
     let mut slip_despite_precision = false;
     if !holds {
         // `40 Mbit ÷ 8 = 5 MB`, `1 500 B × 8 = 12 000 bit`, `4 000 s ÷ 60 ≈ 66,7 min`: the
@@ -482,6 +496,32 @@ fn conversion_reading(v: f64, factors: crate::eval::Factors, sides: &Sides) -> O
         }
     }
     None
+}
+
+/// The computed value of `lhs` with a factor written in a unit read as a conversion factor
+/// per one of another unit of the computation (`6,5 kn × 1,852 km/h`: 1,852 km/h per knot;
+/// `3 ft × 0,3048 m`, `42,2 km ÷ 1,609 km`), when the factor is that other unit, rounded as
+/// writers round it ([`FACTOR_ROUNDING`]), and the claim's dimensions agree so read. `None`
+/// when no factor reads so.
+fn per_unit_reading(
+    lhs: &crate::eval::Val,
+    factors: crate::eval::UnitFactors,
+    units: crate::eval::Units,
+    stated: crate::dim::Dim,
+) -> Option<f64> {
+    let (factors, n) = factors;
+    let (units, m) = units;
+    factors[..n].iter().find_map(|f| {
+        let dim = if f.div {
+            lhs.dim.mul(f.dim)
+        } else {
+            lhs.dim.div(f.dim)
+        }?;
+        let per = units[..m].iter().find(|&&(unit, d)| {
+            d == f.dim && unit != f.unit && (f.v / unit - 1.0).abs() <= FACTOR_ROUNDING
+        })?;
+        (dim == stated).then(|| if f.div { lhs.v * per.0 } else { lhs.v / per.0 })
+    })
 }
 
 /// The value `src` states and the precision it is written with: the expected value and the

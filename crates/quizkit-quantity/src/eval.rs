@@ -125,6 +125,10 @@ pub(crate) struct Parser<'a> {
     pub factors: Factors,
     /// The first units written after literals: their factor and dimension.
     pub units: Units,
+    /// The first literals with a unit that multiplied or divided what came before them
+    /// (`× 1,852 km/h`, `÷ 0,3048 m`): perhaps a conversion factor written with the unit it
+    /// converts to, per one of another unit, which [`crate::check`] may read as one.
+    pub unit_factors: UnitFactors,
     /// The factor of the first count word read (`7 billion`), if any.
     pub count: Option<f64>,
 }
@@ -134,6 +138,21 @@ pub(crate) type Factors = ([(f64, bool); 4], usize);
 
 /// Up to four units of an expression ([`Parser::units`]).
 pub(crate) type Units = ([(f64, Dim); 4], usize);
+
+/// A literal with a unit in a product ([`Parser::unit_factors`]).
+#[derive(Clone, Copy)]
+pub(crate) struct UnitFactor {
+    /// Its value in base units.
+    pub v: f64,
+    pub dim: Dim,
+    /// The factor of the unit it is written in.
+    pub unit: f64,
+    /// Whether it divides.
+    pub div: bool,
+}
+
+/// Up to four literals with a unit in products ([`Parser::unit_factors`]).
+pub(crate) type UnitFactors = ([UnitFactor; 4], usize);
 
 /// Keep `x` in a list of up to four.
 fn note<T: Copy>(list: &mut ([T; 4], usize), x: T) {
@@ -167,6 +186,15 @@ impl<'a> Parser<'a> {
             bytes: false,
             factors: ([(0.0, false); 4], 0),
             units: ([(0.0, Dim::NONE); 4], 0),
+            unit_factors: (
+                [UnitFactor {
+                    v: 0.0,
+                    dim: Dim::NONE,
+                    unit: 1.0,
+                    div: false,
+                }; 4],
+                0,
+            ),
             count: None,
         })
     }
@@ -249,6 +277,14 @@ impl<'a> Parser<'a> {
                     note(&mut self.factors, (b.v, op == Kind::Slash));
                 } else if op != Kind::Slash && plain(&a) {
                     note(&mut self.factors, (a.v, false));
+                } else if b.is_literal() && !b.dim.is_none() && b.uend > b.ustart {
+                    let factor = UnitFactor {
+                        v: b.v,
+                        dim: b.dim,
+                        unit: self.last_unit.2,
+                        div: op == Kind::Slash,
+                    };
+                    note(&mut self.unit_factors, factor);
                 }
             }
             if prec == 0 {

@@ -3603,6 +3603,11 @@ mod tests {
         // A conversion factor rounded as writers round it; LaTeX; ohms.
         assert!(holds("Dus 74 mph × 1,609 ≈ 119,1 km/h."));
         assert!(!holds("Dus 74 mph × 1,509 ≈ 111,7 km/h."));
+        // A factor written with the unit it converts to, per one of another unit.
+        assert!(holds("Dus 6,5 kn × 1,852 km/h = 12,038 km/h."));
+        assert!(holds("Dus 12 ft × 0,3048 m ≈ 3,66 m."));
+        assert!(holds("Dus 42,195 km ÷ 1,609 km ≈ 26,2 mi."));
+        assert!(!holds("Dus 12 ft × 0,3048 m ≈ 3,76 m."));
         assert!(holds(
             "Dus \\( 0{,}25\\ \\text{A} \\times 47\\ \\Omega = 11{,}75\\ \\text{V} \\)."
         ));
