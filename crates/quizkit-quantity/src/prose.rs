@@ -413,7 +413,8 @@ fn is_mark(b: u8) -> bool {
 
 /// A bit for each byte of `here` that is a [mark](is_mark), an `s` after an `i` or `I` (its
 /// byte in `before`, the block shifted back by one), or an inner letter of a phrase of
-/// [`EQUIVALENCE_WORDS`] after the letter before it, and for a few bytes that are none:
+/// [`EQUIVALENCE_WORDS`] or of "afgerond" or "rounded" after the letter before it, and for a
+/// few bytes that are none:
 /// the candidates for [`relates_at`].
 /// Branch-free over fixed-size arrays, so that the compiler vectorizes it.
 /// `N` is at most 64 and a multiple of 8.
@@ -435,7 +436,9 @@ fn candidates<const N: usize>(here: &[u8; N], before: &[u8; N]) -> u64 {
                 | ((b == b'w') & ((p == b'e') | (p == b'f')))
                 | ((b == b'j') & (p == b'i'))
                 | ((b == b'\'') & (p == b't'))
-                | ((b == b'.') & (p == b'i')),
+                | ((b == b'.') & (p == b'i'))
+                | ((b == b'g') & (p == b'f'))
+                | ((b == b'u') & (p == b'o')),
         );
     }
     // Most blocks have no candidate: one vector OR says so, and the bits need not be packed.
@@ -462,7 +465,8 @@ fn is_operand(b: u8) -> bool {
 
 /// Whether a relation that [`next_relation`] looks for is at byte `i` of `text`: one of `=`,
 /// `~`, `\`, `≈`, `≃`, `≅` starts there, the `q` of "equals" is there, or the `s` of an
-/// `is`/`Is` followed by spaces and a word that starts like a relation word.
+/// `is`/`Is` followed by spaces and a word that starts like a relation word, or an inner
+/// letter of another relation phrase.
 fn relates_at(text: &str, i: usize) -> bool {
     let bytes = text.as_bytes();
     match bytes[i] {
@@ -534,6 +538,9 @@ fn relates_at(text: &str, i: usize) -> bool {
         b'.' => {
             bytes[i - 1..].starts_with(b"i.e.") && (i < 2 || !bytes[i - 2].is_ascii_alphanumeric())
         }
+        // "afgerond", "rounded".
+        b'g' => i >= 2 && bytes[i - 2..].starts_with(b"afgerond"),
+        b'u' => i >= 2 && bytes[i - 2..].starts_with(b"rounded"),
         _ => false,
     }
 }
@@ -857,6 +864,19 @@ impl<'a> Tokens<'a> {
             }
             return end;
         }
+        // `8,74 m/s, afgerond 8,8 m/s`, `66.7 minutes, rounded to 67 minutes`: the value
+        // before the comma, rounded.
+        if matches!(w, "afgerond" | "rounded")
+            && let Some(e) = self.rounded_value(end)
+            && let Some(t) = self.toks.last()
+            && t.k == K::Comma
+            && self.text[t.end..start].trim().is_empty()
+        {
+            let from = t.start;
+            self.toks.pop();
+            self.push(K::Rel(Relation::Approx), from, e);
+            return e;
+        }
         if let Some(e) = self.result_phrase(end, w) {
             // `17 520 MWh. Dat is 17,52 TWh`, `26e9 bytes, and that is 26 GB`: the value
             // before the sentence's end, comma or "and" is the left side.
@@ -1029,6 +1049,40 @@ impl<'a> Tokens<'a> {
     }
 
     /// Whether a number (perhaps after a currency sign) follows the word that ends at `end`.
+    /// After "afgerond" or "rounded" ending at `end`: the end of the phrase ("afgerond tot",
+    /// "rounded to") when the rounded value follows it, not the precision rounded to
+    /// ("afgerond op 0,1", "rounded to 2 decimal places").
+    fn rounded_value(&self, end: usize) -> Option<usize> {
+        let to = self
+            .next_word(end)
+            .filter(|&(_, w)| w == "to" || w == "tot");
+        let e = to.map_or(end, |(e, _)| e);
+        if !self.number_after(e) {
+            return None;
+        }
+        let number = self.skip_spaces(e);
+        let digits = self.text[number..]
+            .find(|c: char| !(c.is_ascii_digit() || matches!(c, ',' | '.' | '€' | '$' | ' ')))
+            .map_or(self.text.len(), |d| number + d);
+        let precision = self.next_word(digits).is_some_and(|(_, w)| {
+            matches!(
+                w,
+                "decimalen"
+                    | "decimaal"
+                    | "cijfers"
+                    | "cijfer"
+                    | "decimal"
+                    | "decimals"
+                    | "places"
+                    | "digits"
+                    | "significant"
+                    | "dp"
+                    | "d"
+            )
+        });
+        (!precision).then_some(e)
+    }
+
     fn number_after(&self, end: usize) -> bool {
         let j = self.skip_spaces(end);
         char_at(self.text, j).is_some_and(|c| c.is_ascii_digit()) || self.currency_at(j).is_some()
@@ -3671,12 +3725,54 @@ mod tests {
                 "gelijk", "aan", "equals", "\\approx", "de", "the", "so", "klopt", ".", "\n",
                 "(zie", "2 × 3 = 6", "(B) × (B) = (B)", "= 4", "is ongeveer", "14 GB is about",
                 "\\(", "\\)", "$$", "{,}", "\\frac{", "}{", "}", "\\text{", "^{", "\\times",
-                "$5",
+                "$5", ", afgerond", "rounded to", "afgerond tot",
             ]), 0..40),
             glue in proptest::sample::select(vec![" ", "", "  ", "\u{a0}"]),
         ) {
             let text = parts.join(glue);
             assert_stretches_agree(&text);
+        }
+    }
+
+    #[test]
+    fn a_value_rounded_after_a_comma_is_claimed() {
+        let verdicts = |text: &str, lang: Lang| -> Vec<bool> {
+            extract_claims(text, lang)
+                .iter()
+                .map(|c| matches!(c.evaluate(&Options::default()), Verdict::Holds(_)))
+                .collect()
+        };
+        assert_eq!(
+            verdicts("Dus 17 × 0,514 ≈ 8,74 m/s, afgerond 8,7 m/s.", Lang::Nl),
+            [true, true]
+        );
+        assert_eq!(
+            verdicts("Dus 17 × 0,514 ≈ 8,74 m/s, afgerond 8,8 m/s.", Lang::Nl),
+            [true, false]
+        );
+        assert_eq!(
+            verdicts("De snelheid is 8,74 m/s, afgerond 8,8 m/s.", Lang::Nl),
+            [false]
+        );
+        assert_eq!(
+            verdicts(
+                "So 4,000 s ÷ 60 ≈ 66.7 minutes, rounded to 67 minutes.",
+                Lang::En
+            ),
+            [true, true]
+        );
+        assert_eq!(
+            verdicts("Dus 38,3 ÷ 6 = 6,383…, afgerond 6,4.", Lang::Nl),
+            [true, true]
+        );
+        // The precision rounded to, or a rounding up: no claim.
+        for (text, lang) in [
+            ("Dat is 8,7391, afgerond op 0,1 dus 8,7.", Lang::Nl),
+            ("Dat is 8,7391 m, afgerond tot 2 decimalen.", Lang::Nl),
+            ("That is 12.3 pallets, rounded up to 13 pallets.", Lang::En),
+            ("That is 8.7391 m, rounded to 2 decimal places.", Lang::En),
+        ] {
+            assert_eq!(verdicts(text, lang), [], "{text:?}");
         }
     }
 
