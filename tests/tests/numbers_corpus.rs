@@ -16,13 +16,14 @@ use quizkit_model::load::{InputFile, load};
 use quizkit_tests::{quizkit, run, workspace_root};
 
 /// The rules about numbers.
-const NUMBER_RULES: [&str; 8] = [
+const NUMBER_RULES: [&str; 9] = [
     "claim-syntax",
     "claim-dimension-mismatch",
     "claim-mismatch",
     "key-contradicts-claim",
     "inline-claim-mismatch",
     "unchecked-claim",
+    "percentage-factor-mismatch",
     "translation-numbers-differ",
     "numerically-equal-options",
 ];

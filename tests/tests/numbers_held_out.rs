@@ -129,7 +129,7 @@ fn assert_recall(name: &str, at_least: &[(&str, usize)]) {
     let findings = lint(name);
     let found: Vec<&str> = findings
         .iter()
-        .filter(|f| matches!(code(f), "N003" | "N004" | "N005" | "T002" | "K004"))
+        .filter(|f| matches!(code(f), "N003" | "N004" | "N005" | "N007" | "T002" | "K004"))
         .filter_map(|f| f["question"].as_str())
         .collect();
     let mut per_kind: BTreeMap<String, (usize, usize, Vec<String>)> = BTreeMap::new();
@@ -222,19 +222,19 @@ fn the_fourth_correct_corpus_lints_clean_but_for_its_recorded_false_findings() {
     clean_but_for("numbers-4", &NUMBERS_4_FALSE_FINDINGS);
 }
 
-/// Questions found per kind, at least, as quizkit reaches them: 30 of 40. The misses, and why:
+/// Questions found per kind, at least, as quizkit reaches them: 31 of 40. The misses, and why:
 /// - `wrong-rounding` (1 of 5): `≈` allows half a unit in the last digit or 0.5% (what the
 ///   rounding of the numbers before leaves), so `1.000 / 7 ≈ € 142,85`, `368 × 5/9 ≈ 205 °C`,
 ///   `68 / 2,9584 ≈ 22,9` and `≈ 1,81 TiB` (1.819) hold;
-/// - sums that hold: `40 000 × 1,25 = 50 000` (the rate should be 1,025), `$ 1.200 × 1,20`
-///   (the price should be divided by 0,80);
+/// - a sum that holds: `$ 1.200 × 1,20` (the price should be divided by 0,80; `40 000 ×
+///   1,25 = 50 000` for 2,5 % is `percentage-factor-mismatch`);
 /// - a unit quizkit does not know (`lichtjaar`), and "€480 billion is 4.8 × 10¹⁰ euros" (a
 ///   bare "is" states no result);
 /// - `½ × 1000 kg × 20 m/s = 200 000 J`, `17 000 inwoners / 25 km² = 680 km²`: the claim is
 ///   not read as written.
 const AT_LEAST_4: [(&str, usize); 8] = [
     ("missing-factor", 4),
-    ("percent-slip", 3),
+    ("percent-slip", 4),
     ("translation-differs", 5),
     ("wrong-power", 3),
     ("wrong-prefix", 5),
@@ -253,11 +253,12 @@ fn the_fifth_correct_corpus_lints_clean() {
     clean_but_for("numbers-5", &[]);
 }
 
-/// Questions found per kind, at least, as quizkit reaches them: 19 of 40 (LaTeX math, US
-/// customary units, percentages and conversion factors read). The misses, and why:
-/// - sums that hold: a percentage taken as the wrong factor (`8400 × 1,01 = 8484 kg` for 10%,
-///   `4800 × 0,021` for 21%, `220 × 0,5` for ±5%), `40 ÷ 940 ≈ 4,3 %` (the base should be
-///   900), `1500 − 750 = 750 mL/h`, `8 mm meer dan … 78 mm` (the sum is elsewhere);
+/// Questions found per kind, at least, as quizkit reaches them: 23 of 40 (LaTeX math, US
+/// customary units, percentages, conversion factors and roundings read; factors a tenth or ten
+/// times a stated percentage, `8400 × 1,01` for 10 %, are `percentage-factor-mismatch`).
+/// The misses, and why:
+/// - sums that hold: `40 ÷ 940 ≈ 4,3 %` (the base should be 900), `1500 − 750 = 750 mL/h`,
+///   `8 mm meer dan … 78 mm` (the sum is elsewhere);
 /// - relations in words: "in wetenschappelijke notatie 2,4 × 10⁵ ft", "1 g per 10⁵ mL",
 ///   "een factor 10³", "4,1 × 10¹¹, dus € 41 miljard", "een landmijl van 1,509 km",
 ///   "103,68 kg, ongeveer 103 kg", "Dat is ongeveer 1,0 × 10⁴ N"
@@ -265,7 +266,7 @@ fn the_fifth_correct_corpus_lints_clean() {
 /// - units quizkit leaves out: `mil` (a million in "$5 mil"), °F (no factor converts it),
 ///   `M€`, `mF` (no farad).
 const AT_LEAST_5: [(&str, usize); 8] = [
-    ("percent-slip", 0),
+    ("percent-slip", 4),
     ("translation-differs", 4),
     ("wrong-conversion", 2),
     ("wrong-power", 0),

@@ -96,9 +96,17 @@ pub struct Outcome {
     /// Half a unit in the last written digit of the stated value, in base units (`0,0028
     /// uur`: 0.00005 h); NaN when the right side is an expression.
     pub stated_precision: f64,
+    /// The first plain numbers (no unit) that multiply or divide in the computation.
+    factors: crate::eval::Factors,
 }
 
 impl Outcome {
+    /// The first plain numbers (up to four, no unit) that multiply or divide in the
+    /// computation: `1.21` and `0.8` of `€ 100 × 1,21 ÷ 0,8 = € 151,25`, in that order.
+    pub fn plain_factors(&self) -> impl Iterator<Item = f64> + '_ {
+        self.factors.0[..self.factors.1].iter().map(|&(k, _)| k)
+    }
+
     /// For a claim that does not hold: the likely slip, when the stated value is off by a
     /// telling factor (8: bits and bytes; 1.024ⁿ: GB and GiB, these two only when a unit of
     /// information is written in the claim; 1000ⁿ: a prefix; 2: FP16 and FP32).
@@ -407,6 +415,7 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         bit_byte_idiom,
         slip_despite_precision,
         stated_precision: rhs.hu,
+        factors,
     })
 }
 

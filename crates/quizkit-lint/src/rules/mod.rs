@@ -37,6 +37,7 @@ pub mod negative_stem_not_emphasized;
 pub mod none_of_the_above;
 pub mod numeric_options_out_of_order;
 pub mod numerically_equal_options;
+pub mod percentage_factor_mismatch;
 pub mod position_dependent_option;
 pub mod stem_gloss_gives_key;
 pub mod stem_key_word_repeat;
@@ -77,6 +78,7 @@ pub const ALL: &[Rule] = &[
     key_contradicts_claim::RULE,
     inline_claim_mismatch::RULE,
     unchecked_claim::RULE,
+    percentage_factor_mismatch::RULE,
     none_of_the_above::RULE,
     longest_option_is_key::RULE,
     true_false_options::RULE,
