@@ -95,6 +95,13 @@ fn lint_numbers(files: &[(String, String)]) -> Vec<Found> {
         .collect()
 }
 
+/// Findings the corpus's text deserves, though its README calls every statement correct
+/// (question, rule, why). Each must still fire.
+const DESERVED: [(&str, &str); 1] = [
+    // `2^24 ≈ 16,7 miljoen`: 16 777 216 cut off, not rounded (16,8 miljoen).
+    ("ipv4-address-space", "N005"),
+];
+
 #[test]
 fn the_independent_corpus_lints_clean_of_number_findings() {
     let out = run(quizkit()
@@ -112,6 +119,20 @@ fn the_independent_corpus_lints_clean_of_number_findings() {
                 .is_some_and(|c| c.starts_with('N') || c == "T002" || c == "K004")
         })
         .collect();
+    let deserved = |f: &serde_json::Value| {
+        DESERVED
+            .iter()
+            .any(|&(id, code)| f["question"] == id && f["code"] == code)
+    };
+    for (id, code) in DESERVED {
+        assert!(
+            numbers
+                .iter()
+                .any(|f| f["question"] == id && f["code"] == code),
+            "{id} no longer has a {code} finding: remove it from DESERVED"
+        );
+    }
+    let numbers: Vec<_> = numbers.into_iter().filter(|f| !deserved(f)).collect();
     assert!(numbers.is_empty(), "{numbers:#?}");
     let files = corpus_files();
     let questions: usize = files
@@ -120,7 +141,8 @@ fn the_independent_corpus_lints_clean_of_number_findings() {
         .sum();
     let claims = sites(&files).len();
     println!(
-        "precision: 0 number findings on {questions} questions ({claims} stated results in their explanations)"
+        "precision: 0 number findings on {questions} questions ({claims} stated results in their explanations) but the {} the text deserves",
+        DESERVED.len()
     );
 }
 

@@ -312,8 +312,27 @@ impl<'a> Parser<'a> {
                 }
                 self.in_unit_of_other(&mut a, &mut b);
             }
+            // `1.37 * 10^11`: a number in scientific notation is a literal, as `1.37e11` is.
+            let scientific = matches!(op, Kind::Star | Kind::Dot)
+                && a.is_literal()
+                && a.dim.is_none()
+                && a.uend == a.ustart
+                && !b.is_literal()
+                && self.is_power_of_ten(&b);
+            let hu = a.hu * b.v;
             a = Self::apply(op, a, b)?;
+            if scientific {
+                a.hu = hu;
+            }
         }
+    }
+
+    /// Whether `v` is a power of ten as written: `10^11`, `10¹¹`, perhaps with a unit after it.
+    fn is_power_of_ten(&self, v: &Val) -> bool {
+        let text = self.slice(v.start, v.end);
+        text.strip_prefix("10").is_some_and(|rest| {
+            rest.starts_with('^') || rest.starts_with(|c| "⁰¹²³⁴⁵⁶⁷⁸⁹⁻".contains(c))
+        })
     }
 
     /// `8 × 60 + 19 s`: of two addends, one without a unit and one a number with a unit just

@@ -359,6 +359,12 @@ impl<'a> Lexer<'a> {
             slow_parse(&s[start..i])
         };
         let mut half_ulp = 0.5 * pow10(exp - acc.frac);
+        // `13.888…`: digits cut off, not rounded; the value lies within a whole unit of the
+        // last digit written.
+        if s[i..].starts_with("…".as_bytes()) {
+            i += "…".len();
+            half_ulp *= 2.0;
+        }
         let mut glued = false;
         // A glued count suffix: `7B`, `4K`; not `7B/s` (bytes per second) nor `7Bx`.
         let suffix = match self.at(i) {

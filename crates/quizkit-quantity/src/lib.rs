@@ -54,9 +54,9 @@
 //!   `± 5%` or `± 0.5 ms`. `=` holds when `|computed − expected|` is at most half a unit in
 //!   the last written digit of the expected value (`112 GB`: ±0.5 GB; `3.5 GB`: ±0.05 GB;
 //!   `8.4e22`: ±0.05e22); when the right side is an expression, `=` means equal to 1e-9
-//!   relative. `≈` holds within half a unit in the last significant digit of the expected value or
-//!   0.5% of it, whichever is wider (`≈ 6.6 ms`: ±0.05 ms; `≈ 1 600 MB`: ±50 MB, trailing
-//!   zeros not being significant), and never more than [`Options::tolerance`] (10%). Unless a
+//!   relative. `≈` holds within half a unit in the last significant digit of the expected value
+//!   (`≈ 6.6 ms`: ±0.05 ms; `≈ 1 600 MB`: ±50 MB, trailing zeros not being significant; a
+//!   whole unit for digits cut off with `…`), and never more than [`Options::tolerance`] (10%). Unless a
 //!   tolerance is stated, a claim whose computed value is a slip factor (8, 1.024ⁿ, 1000ⁿ, 2;
 //!   [`HintKind`]) away from the stated one fails whatever the written precision: `1 GB = 1
 //!   GiB` fails. A plain `× 8`/`÷ 8` between bytes and bits, or any plain factor that is

@@ -413,8 +413,8 @@ fn is_mark(b: u8) -> bool {
 
 /// A bit for each byte of `here` that is a [mark](is_mark), an `s` after an `i` or `I` (its
 /// byte in `before`, the block shifted back by one), or an inner letter of a phrase of
-/// [`EQUIVALENCE_WORDS`] or of "afgerond" or "rounded" after the letter before it, and for a
-/// few bytes that are none:
+/// [`EQUIVALENCE_WORDS`] or of "afgerond" or "rounded" after the letter before it, or a space
+/// after a comma, and for a few bytes that are none:
 /// the candidates for [`relates_at`].
 /// Branch-free over fixed-size arrays, so that the compiler vectorizes it.
 /// `N` is at most 64 and a multiple of 8.
@@ -438,7 +438,8 @@ fn candidates<const N: usize>(here: &[u8; N], before: &[u8; N]) -> u64 {
                 | ((b == b'\'') & (p == b't'))
                 | ((b == b'.') & (p == b'i'))
                 | ((b == b'g') & (p == b'f'))
-                | ((b == b'u') & (p == b'o')),
+                | ((b == b'u') & (p == b'o'))
+                | ((b == b' ') & (p == b',')),
         );
     }
     // Most blocks have no candidate: one vector OR says so, and the bits need not be packed.
@@ -540,6 +541,23 @@ fn relates_at(text: &str, i: usize) -> bool {
         }
         // "afgerond", "rounded".
         b'g' => i >= 2 && bytes[i - 2..].starts_with(b"afgerond"),
+        // ", ongeveer", ", about".
+        b' ' => {
+            bytes[i - 1] == b','
+                && APPROX_WORDS.iter().any(|w| {
+                    let rest = bytes[i + 1..].strip_prefix(w.as_bytes());
+                    rest.is_some_and(|r| {
+                        let r = r.strip_prefix(b".").unwrap_or(r);
+                        // Spaces, tabs and no-break spaces (0xC2 0xA0), by bytes.
+                        let spaces = r
+                            .iter()
+                            .take_while(|b| matches!(b, b' ' | b'\t' | 0xC2 | 0xA0));
+                        let r = &r[spaces.count()..];
+                        r.first().is_some_and(|&b| b.is_ascii_digit() || b == b'$')
+                            || r.starts_with("€".as_bytes())
+                    })
+                })
+        }
         b'u' => i >= 2 && bytes[i - 2..].starts_with(b"rounded"),
         _ => false,
     }
@@ -865,17 +883,29 @@ impl<'a> Tokens<'a> {
             return end;
         }
         // `8,74 m/s, afgerond 8,8 m/s`, `66.7 minutes, rounded to 67 minutes`: the value
-        // before the comma, rounded.
+        // before, rounded (after a comma, or after the value itself: `≈ 12,86 min $$
+        // afgerond 13 minuten`).
         if matches!(w, "afgerond" | "rounded")
             && let Some(e) = self.rounded_value(end)
-            && let Some(t) = self.toks.last()
-            && t.k == K::Comma
-            && self.text[t.end..start].trim().is_empty()
+            && let Some(from) = self.after_value(start, false)
         {
-            let from = t.start;
-            self.toks.pop();
             self.push(K::Rel(Relation::Approx), from, e);
             return e;
+        }
+        // `1800 kcal, ongeveer 7,5 MJ`, `0.46 h, about 28 minutes`: the value before,
+        // restated.
+        if APPROX_WORDS.contains(&w) {
+            let e = if w == "ca" && char_at(self.text, end) == Some('.') {
+                end + 1
+            } else {
+                end
+            };
+            if self.number_after(e)
+                && let Some(from) = self.after_value(start, true)
+            {
+                self.push(K::Rel(Relation::Approx), from, e);
+                return e;
+            }
         }
         if let Some(e) = self.result_phrase(end, w) {
             // `17 520 MWh. Dat is 17,52 TWh`, `26e9 bytes, and that is 26 GB`: the value
@@ -1049,6 +1079,24 @@ impl<'a> Tokens<'a> {
     }
 
     /// Whether a number (perhaps after a currency sign) follows the word that ends at `end`.
+    /// Where a relation written in words at `start` begins when a value (a number or a unit)
+    /// comes right before it, after a comma or, unless `comma_only`, white space alone: the
+    /// comma is taken into the relation.
+    fn after_value(&mut self, start: usize, comma_only: bool) -> Option<usize> {
+        let n = self.toks.len();
+        let value = |t: &Tok| matches!(t.k, K::Num | K::Unit);
+        let last = self.toks.last()?;
+        if !self.text[last.end..start].trim().is_empty() {
+            return None;
+        }
+        if last.k == K::Comma && n >= 2 && value(&self.toks[n - 2]) {
+            let from = last.start;
+            self.toks.pop();
+            return Some(from);
+        }
+        (!comma_only && value(last)).then_some(start)
+    }
+
     /// After "afgerond" or "rounded" ending at `end`: the end of the phrase ("afgerond tot",
     /// "rounded to") when the rounded value follows it, not the precision rounded to
     /// ("afgerond op 0,1", "rounded to 2 decimal places").
@@ -1266,11 +1314,15 @@ impl<'a> Tokens<'a> {
             self.push(K::Add, start, start);
         }
         // `13,888…`: the digits written and more; a claim that states it is approximate.
-        if (text[end..].starts_with('…') || text[end..].starts_with("..."))
-            && let Some(t) = self.toks.last_mut()
-            && t.k == K::Rel(Relation::Equal)
-        {
-            t.k = K::Rel(Relation::Approx);
+        if text[end..].starts_with('…') || text[end..].starts_with("...") {
+            if let Some(t) = self.toks.last_mut()
+                && t.k == K::Rel(Relation::Equal)
+            {
+                t.k = K::Rel(Relation::Approx);
+            }
+            if high.is_empty() {
+                self.norm.push('…');
+            }
         }
         self.toks.push(Tok {
             k: K::Num,
@@ -2909,13 +2961,13 @@ mod tests {
         // Digits followed by an ellipsis are cut off, not rounded.
         assert_eq!(
             v("100 / 7.2 = 13.888…", Lang::En),
-            one("100 / 7.2 ≈ 13.888", true)
+            one("100 / 7.2 ≈ 13.888…", true)
         );
         assert_eq!(
             v("100 s : 7,2 = 13,888… s, afgerond ≈ 13,5 s.", Lang::Nl),
             [
-                ("100 s / 7.2 ≈ 13.888 s".to_string(), true),
-                ("13.888 s ≈ 13.5 s".to_string(), false)
+                ("100 s / 7.2 ≈ 13.888… s".to_string(), true),
+                ("13.888… s ≈ 13.5 s".to_string(), false)
             ]
         );
         // The Dutch hour.
@@ -3725,7 +3777,7 @@ mod tests {
                 "gelijk", "aan", "equals", "\\approx", "de", "the", "so", "klopt", ".", "\n",
                 "(zie", "2 × 3 = 6", "(B) × (B) = (B)", "= 4", "is ongeveer", "14 GB is about",
                 "\\(", "\\)", "$$", "{,}", "\\frac{", "}{", "}", "\\text{", "^{", "\\times",
-                "$5", ", afgerond", "rounded to", "afgerond tot",
+                "$5", ", afgerond", "rounded to", "afgerond tot", ", ongeveer", ", about",
             ]), 0..40),
             glue in proptest::sample::select(vec![" ", "", "  ", "\u{a0}"]),
         ) {
@@ -3764,6 +3816,33 @@ mod tests {
         assert_eq!(
             verdicts("Dus 38,3 ÷ 6 = 6,383…, afgerond 6,4.", Lang::Nl),
             [true, true]
+        );
+        // After a value on its own, and restated "ongeveer", "about".
+        assert_eq!(
+            verdicts(
+                "Dus 90 / 420 × 60 ≈ 12,86 min\nafgerond 13 minuten.",
+                Lang::Nl
+            ),
+            [true, true]
+        );
+        assert_eq!(
+            verdicts("Dat is 1800 kcal, ongeveer 7,5 MJ.", Lang::Nl),
+            [true]
+        );
+        assert_eq!(
+            verdicts("That is 0.46 h, about 28 minutes.", Lang::En),
+            [true]
+        );
+        assert_eq!(
+            verdicts(
+                "Dus 14,40 × 8 × 0,9 = 103,68 kg, ongeveer 103 kg.",
+                Lang::Nl
+            ),
+            [true, false]
+        );
+        assert_eq!(
+            verdicts("Dat zijn 66 banen, ongeveer 1509 m.", Lang::Nl),
+            []
         );
         // The precision rounded to, or a rounding up: no claim.
         for (text, lang) in [

@@ -9,9 +9,9 @@ Evaluates every string in a question's `checks` and reports a claim that does no
 computation on the left does not give the value stated on the right. `=` holds when the
 computed value rounds to the stated one at the precision it is written with (`112 GB` means
 112 ± 0.5 GB, `3.5 GB` means 3.5 ± 0.05 GB); `≈` holds when the computed value rounds to
-the stated one in its last significant digit or lies within 0.5% of it, whichever is wider
-(`≈ 6.6 ms` means 6.6 ± 0.05 ms), but never more than the bank's `[lint] tolerance` (default 10%), or within a stated
-`± 5%`. When the stated value is off by a telling factor the help
+the stated one in its last significant digit (`≈ 6.6 ms` means 6.6 ± 0.05 ms; a value cut
+off, `1000 / 7 ≈ 142.85`, does not hold, and digits before `…` allow a whole unit), but never
+more than the bank's `[lint] tolerance` (default 10%), or within a stated `± 5%`. When the stated value is off by a telling factor the help
 names the likely slip: 8 (bits and bytes), 1.024ⁿ (GB and GiB), 1000ⁿ (a prefix), 2 (FP16 and
 FP32, or a multiply-add counted once).
 
