@@ -53,11 +53,11 @@ pub enum Tolerance {
 impl Tolerance {
     /// Does `computed` lie within this tolerance of `expected`?
     pub fn allows(self, computed: f64, expected: f64) -> bool {
-        let diff = (computed - expected).abs();
         // An overflow (`1e300 Mbit` read with a count word) is no value that holds.
         if !computed.is_finite() {
             return false;
         }
+        let diff = (computed - expected).abs();
         match self {
             // The slack absorbs the rounding of the decimal literals themselves.
             Tolerance::Absolute(a) => diff <= a * (1.0 + 1e-9) + 1e-12 * expected.abs(),
@@ -526,7 +526,7 @@ fn conversion_reading(v: f64, factors: crate::eval::Factors, sides: &Sides) -> O
 /// writers round it ([`FACTOR_ROUNDING`]), and the claim's dimensions agree so read. `None`
 /// when no factor reads so.
 fn per_unit_reading(
-    lhs: &crate::eval::Val,
+    lhs: &Val,
     factors: crate::eval::UnitFactors,
     units: crate::eval::Units,
     stated: crate::dim::Dim,

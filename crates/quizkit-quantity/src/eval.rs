@@ -144,6 +144,7 @@ pub(crate) type Units = ([(f64, Dim); 4], usize);
 pub(crate) struct UnitFactor {
     /// Its value in base units.
     pub v: f64,
+    /// Its dimension.
     pub dim: Dim,
     /// The factor of the unit it is written in.
     pub unit: f64,
