@@ -313,7 +313,7 @@ fn the_third_well_written_corpus_has_only_the_cues_it_did_not_mean_to_plant() {
 }
 
 /// Lint the well-written corpus `name`: its findings are exactly those `listed`, each as
-/// (question, rule, a word its message quotes).
+/// (question, or `-` for the bank, rule, a word its message quotes).
 fn well_written_findings_are_only(name: &str, listed: &[(&str, &str, &str)]) {
     let findings = lint_corpus(name, &all_flaw_rules());
     let found: Vec<String> = findings
@@ -336,7 +336,7 @@ fn well_written_findings_are_only(name: &str, listed: &[(&str, &str, &str)]) {
         assert!(
             findings
                 .iter()
-                .any(|d| d.question.as_deref() == Some(question)
+                .any(|d| d.question.as_deref().unwrap_or("-") == question
                     && d.name == rule
                     && d.message.contains(word)),
             "no {rule} finding on {question} quoting {word}: {found:#?}"
@@ -426,4 +426,26 @@ fn the_fifth_well_written_corpus_has_no_finding() {
 #[test]
 fn the_fifth_held_out_planted_flaws_are_found_as_often_as_recorded() {
     held_out_recall("item-writing-5-flawed", FIFTH_HELD_OUT_RECALL);
+}
+
+/// How many of the 48 planted flaws of the sixth held-out corpus the rules find (first run,
+/// before any change for it: 41; a blank in brackets, `lasts (...) minutes`, is found now).
+/// Of the 6 missed: three glosses say what the key says in other words; two explanations
+/// argue for another option by its content; "UIC" beside "U.I.C." and "uic".
+const SIXTH_HELD_OUT_RECALL: usize = 42;
+
+/// The one finding on the sixth well-written bank, one it deserves: every question whose
+/// options are quantities (11, in ascending order) has its key in the middle, a cue a
+/// test-wise learner can use.
+const SIXTH_WELL_WRITTEN_FINDINGS: [(&str, &str, &str); 1] =
+    [("-", "key-is-middle-value", "11 of 11")];
+
+#[test]
+fn the_sixth_well_written_corpus_has_only_the_finding_it_deserves() {
+    well_written_findings_are_only("item-writing-6", &SIXTH_WELL_WRITTEN_FINDINGS);
+}
+
+#[test]
+fn the_sixth_held_out_planted_flaws_are_found_as_often_as_recorded() {
+    held_out_recall("item-writing-6-flawed", SIXTH_HELD_OUT_RECALL);
 }

@@ -18,7 +18,8 @@ word ("and", "both", "together", "en", "zowel", "samen"; the `combining_words` o
 language): "Both copper and zinc" beside "Copper" and "Zinc", "Gauguin en Cézanne samen"
 beside "Paul Gauguin" and "Paul Cézanne" (an option may stand by its last word, or, where
 the other options share a frame, by the words that set it apart: "Zowel de eerste als de
-vierde trap" beside "De drieklank op de eerste trap" and "… op de vierde trap"). Here too
+vierde trap" beside "De drieklank op de eerste trap" and "… op de vierde trap", unless every
+other option joins parts too, as in "kleiner en meer licht" beside "groter en minder licht"). Here too
 the option may hold little else, so "Water, a compound of hydrogen and oxygen" is an answer
 of its own.
 
@@ -159,6 +160,14 @@ pub(crate) fn joined(
     let (words, taken, frame) = match whole_options(lexicon, toks, &words, others) {
         Some(taken) => (words, taken, Vec::new()),
         None => {
+            // "Kleiner en meer licht" beside "groter en minder licht": where every other option
+            // joins parts too, the options are combinations alike, not one built of others.
+            if others
+                .iter()
+                .all(|o| !find(&lexicon.combining_words, o).is_empty())
+            {
+                return None;
+            }
             let words: Vec<usize> = (0..toks.len()).filter(|&k| toks[k].word).collect();
             let (taken, frame) = setting_apart(toks, &words, others, free)?;
             (words, taken, frame)

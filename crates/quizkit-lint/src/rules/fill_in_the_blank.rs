@@ -11,10 +11,11 @@ Finds stems with a blank to fill in: a run of three or more underscores (`___`) 
 Markdown emphasis (no letter right before or right after it), also in code (`` `git ____` ``),
 or an ellipsis (`…`, `...`, `....`, also emphasized: `*…*`) before a word (a parenthesis
 between them allowed: `… (1949) describes`) of a sentence that does not end in `?`, at its
-start or after another word. An ellipsis in brackets (`[…]`, `(…)`, a cut in a
-quotation) and ellipses in code or math are left alone, and so is a blank inside a quotation
+start or after another word; in brackets too (`lasts (...) minutes`), but not in a quotation,
+where `[…]` and `(…)` are a cut. Ellipses in code or math are left alone, and so is a blank inside a quotation
 that a question follows (a form quoted with its empty field: "A page reads: “enter your code
-here: ______”. What do you do?").
+here: ______”. What do you do?"; a cut in a quoted sentence: "A guide says: “Quartz … breaks
+with a conchoidal fracture.” What does such a fracture look like?").
 
 ## Why is this bad?
 A stem with a blank hides the question in a sentence the learner has to complete with each
@@ -114,7 +115,8 @@ fn blank(text: &str) -> Option<Range<usize>> {
         };
         if dots > 0 {
             let end = i + dots;
-            if !in_code(i) && ellipsis_is_blank(text, i, end) {
+            if !in_code(i) && ellipsis_is_blank(text, i, end) && !quoted_before_a_question(text, i)
+            {
                 return Some(i..end);
             }
             i = end;
@@ -130,14 +132,18 @@ fn blank(text: &str) -> Option<Range<usize>> {
 /// ("A page reads: “enter your card code here: ______”. What is the safest response?").
 fn quoted_before_a_question(text: &str, at: usize) -> bool {
     let (before, after) = text.split_at(at);
-    let opened = before
-        .rfind(['„', '“', '«'])
-        .is_some_and(|open| !before[open..].contains(['”', '»']))
-        || before.matches('"').count() % 2 == 1;
-    opened
+    in_quotation(before)
         && after
             .find(['”', '»', '"'])
             .is_some_and(|close| after[close..].contains('?'))
+}
+
+/// Whether a quotation (`„…”`, `“…”`, `«…»`, `"…"`) is open at the end of `before`.
+fn in_quotation(before: &str) -> bool {
+    before
+        .rfind(['„', '“', '«'])
+        .is_some_and(|open| !before[open..].contains(['”', '»']))
+        || before.matches('"').count() % 2 == 1
 }
 
 /// An ellipsis at `start..end` stands for a blank: a word before it and after it (spaces,
@@ -145,16 +151,26 @@ fn quoted_before_a_question(text: &str, at: usize) -> bool {
 /// brackets, in a sentence that does not end in `?`.
 fn ellipsis_is_blank(text: &str, start: usize, end: usize) -> bool {
     let emphasis = ['*', '_'];
-    let before = text[..start].trim_end_matches(emphasis).trim_end();
+    let mut before = text[..start].trim_end_matches(emphasis).trim_end();
     let mut after = text[end..].trim_start_matches(emphasis).trim_start();
-    let bracketed = before.ends_with(['[', '(']) || after.starts_with([']', ')']);
+    // `[…]`, `(…)`: a cut in a quotation; outside one, a blank in brackets ("lasts (...)
+    // minutes").
+    if before.ends_with(['[', '(']) && after.starts_with([']', ')']) {
+        if in_quotation(before) {
+            return false;
+        }
+        before = before[..before.len() - 1].trim_end();
+        after = after[1..].trim_start();
+    } else if before.ends_with(['[', '(']) || after.starts_with([']', ')']) {
+        return false;
+    }
     // A parenthesis after the blank ("the novel … (1949) depicts") is passed over.
     if after.starts_with('(')
         && let Some(close) = after.find(')')
     {
         after = after[close + 1..].trim_start();
     }
-    if bracketed || after.is_empty() || !word_char_at(after, 0, true) {
+    if after.is_empty() || !word_char_at(after, 0, true) {
         return false;
     }
     // At the start of the stem, or after a word: not after the end of a sentence.
