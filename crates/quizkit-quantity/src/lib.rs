@@ -75,7 +75,9 @@
 //! `1.000` and `2 000 000` in Dutch, `2,000,000` in English; IP addresses, versions and bit
 //! patterns are no numbers); chains check each step against the one before, and two values
 //! in different units are a conversion claim; `×`, `·`, `x`, "keer", "times",
-//! "gedeeld door" are operators; `≈`, `~`, "is ongeveer", "is about", "= circa" mean `≈`.
+//! "gedeeld door" are operators; "twice", "half of", "a third of", "een kwart van", "de helft
+//! van" are factors; `≈`, `~`, "is ongeveer", "is about", "= circa" mean `≈`, and a plain "is"
+//! after a computation states its result (`7 × 16 GB is 112 GB`).
 //! A claim needs an operator on one side and a relation; version numbers (`FP16`, `H100`,
 //! `W4A16`), ratios (`2:4`), dates, a range on one side only (`≈ 70–80 ms`; between two
 //! ranges, both ends are checked), list numbering, parenthetical asides

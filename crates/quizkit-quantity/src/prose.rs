@@ -286,6 +286,143 @@ const RESULT_PHRASES: &[&str] = &[
     "That's", "that’s", "That’s",
 ];
 
+/// Words for a share or a multiple of the number after them, read as a factor and `×`:
+/// "twice 40 min", "half of 250 ml", "a third of 90", "two thirds of", "een kwart van 80 g",
+/// "de helft van", "het dubbele van". The word before tells a share from an ordinal or a date
+/// ("the third of 5", "the first quarter of 2023").
+const SHARE_WORDS: &[(&str, Share)] = &[
+    (
+        "twice",
+        Share {
+            factor: "2",
+            then: None,
+            after: &[],
+        },
+    ),
+    (
+        "Twice",
+        Share {
+            factor: "2",
+            then: None,
+            after: &[],
+        },
+    ),
+    (
+        "tweemaal",
+        Share {
+            factor: "2",
+            then: None,
+            after: &[],
+        },
+    ),
+    (
+        "Tweemaal",
+        Share {
+            factor: "2",
+            then: None,
+            after: &[],
+        },
+    ),
+    (
+        "half",
+        Share {
+            factor: "0.5",
+            then: Some("of"),
+            after: &[],
+        },
+    ),
+    (
+        "Half",
+        Share {
+            factor: "0.5",
+            then: Some("of"),
+            after: &[],
+        },
+    ),
+    (
+        "helft",
+        Share {
+            factor: "0.5",
+            then: Some("van"),
+            after: &["de", "De"],
+        },
+    ),
+    (
+        "dubbele",
+        Share {
+            factor: "2",
+            then: Some("van"),
+            after: &["het", "Het"],
+        },
+    ),
+    (
+        "third",
+        Share {
+            factor: "(1/3)",
+            then: Some("of"),
+            after: &["a", "A", "one", "One"],
+        },
+    ),
+    (
+        "thirds",
+        Share {
+            factor: "(2/3)",
+            then: Some("of"),
+            after: &["two", "Two"],
+        },
+    ),
+    (
+        "quarter",
+        Share {
+            factor: "0.25",
+            then: Some("of"),
+            after: &["a", "A", "one", "One"],
+        },
+    ),
+    (
+        "quarters",
+        Share {
+            factor: "0.75",
+            then: Some("of"),
+            after: &["three", "Three"],
+        },
+    ),
+    (
+        "derde",
+        Share {
+            factor: "(1/3)",
+            then: Some("van"),
+            after: &["een", "Een", "één", "Eén"],
+        },
+    ),
+    (
+        "derde",
+        Share {
+            factor: "(2/3)",
+            then: Some("van"),
+            after: &["twee", "Twee"],
+        },
+    ),
+    (
+        "kwart",
+        Share {
+            factor: "0.25",
+            then: Some("van"),
+            after: &["een", "Een", "één", "Eén"],
+        },
+    ),
+];
+
+/// What a word of [`SHARE_WORDS`] means.
+struct Share {
+    /// The factor, in the expression language.
+    factor: &'static str,
+    /// The word that must follow it ("of", "van"), if any.
+    then: Option<&'static str>,
+    /// The words one of which must come right before it; any when empty.
+    after: &'static [&'static str],
+}
+
 /// Words inside or at the end of a relation phrase: never the start of a stretch, nor its
 /// end ([`boundary_word`]).
 const PHRASE_WORDS: &[&str] = &[
@@ -312,6 +449,7 @@ const SPECIAL_WORDS: WordGate = WordGate::EMPTY
         "dat", "Dat", "that", "That", "which", "that's", "That's", "that’s", "That’s",
     ])
     .with(APPROX_WORDS)
+    .with_keys(SHARE_WORDS)
     .with_keys(COUNT_WORDS);
 
 /// Where, from byte `from` on, `text` may first hold a relation token (`=`, `≈`, `~`,
@@ -501,6 +639,12 @@ fn relates_at(text: &str, i: usize) -> bool {
                 }
             }
             let rest = &bytes[j..];
+            // A plain `is` before a number or a price (`7 × 16 is 112 GB`).
+            if rest.first().is_some_and(|&b| b.is_ascii_digit() || b == b'$')
+                || rest.starts_with("€".as_bytes())
+            {
+                return true;
+            }
             // The first letters of the words below.
             matches!(
                 rest.first(),
@@ -941,6 +1085,9 @@ impl<'a> Tokens<'a> {
             self.push(K::Rel(Relation::Equal), from, e);
             return e;
         }
+        if let Some(e) = self.share_word(start, end, w) {
+            return e;
+        }
         if (w == "gedeeld" || w == "divided")
             && self
                 .next_word(end)
@@ -992,6 +1139,11 @@ impl<'a> Tokens<'a> {
                     }) =>
             {
                 K::Div
+            }
+            // `7 × 16 GB is 112 GB`, `1 mile is 1,609 km`: a plain "is" between a value and
+            // the number after it states the value (see [`is_bare_is`]).
+            "is" if self.after_value_token(start) && self.number_after(end) => {
+                K::Rel(Relation::Equal)
             }
             "min" | "max" if self.opens_arguments(end) => K::Func,
             // `21 % van € 300`, `5/6 of 60 min`: a share of a number multiplies it.
@@ -1095,6 +1247,47 @@ impl<'a> Tokens<'a> {
             return Some(from);
         }
         (!comma_only && value(last)).then_some(start)
+    }
+
+    /// A word of [`SHARE_WORDS`] at `start..end` before a number: its factor and `×` pushed
+    /// (the `×` is the "of"/"van" after it, or nothing), and the end of what was read.
+    fn share_word(&mut self, start: usize, end: usize, w: &str) -> Option<usize> {
+        // The word before may have been read as a unit (`A`, ampere; `a`, are).
+        let before = self
+            .toks
+            .last()
+            .filter(|t| self.text[t.end..start].trim().is_empty())
+            .map(|t| &self.text[t.start..t.end]);
+        let (_, share) = SHARE_WORDS.iter().find(|(word, share)| {
+            *word == w
+                && (share.after.is_empty() || before.is_some_and(|b| share.after.contains(&b)))
+        })?;
+        let of = match share.then {
+            Some(then) => Some(self.next_word(end).filter(|(_, n)| *n == then)?.0),
+            None => None,
+        };
+        if !self.number_after(of.unwrap_or(end)) {
+            return None;
+        }
+        // "a third", "de helft": the article is part of the factor.
+        let start = if share.after.is_empty() {
+            start
+        } else {
+            self.toks.pop().map_or(start, |t| t.start)
+        };
+        self.push_norm(K::Num, start, end, share.factor);
+        let (from, to) = of.map_or((end, end), |e| (self.skip_spaces(end), e));
+        self.push(K::Mul, from, to);
+        Some(to)
+    }
+
+    /// Whether the token before the word at `start` is a value (a number, a unit, a
+    /// percentage or a closing parenthesis) with only white space between them.
+    fn after_value_token(&self, start: usize) -> bool {
+        self.toks.last().is_some_and(|t| {
+            matches!(t.k, K::Num | K::Unit | K::Percent | K::RParen)
+                && self.text[t.end..start].trim().is_empty()
+        })
     }
 
     /// After "afgerond" or "rounded" ending at `end`: the end of the phrase ("afgerond tot",
@@ -2655,6 +2848,11 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         };
         let left = la..r;
         let right = s..rb;
+        // A plain "is" states the result of the computation before it (`7 × 16 GB is 112
+        // GB`), not one after it: `40 g is 40/100 = 0,4 keer` says what 40 g amounts to.
+        if is_bare_is(tk, r) && !has_op(toks, &left) && has_op(toks, &right) {
+            continue;
+        }
         // A phrase ("is precies", "oftewel") relates two quantities written with units.
         if is_phrase(tk, r) && !(has_unit(toks, &left) && has_unit(toks, &right)) {
             continue;
@@ -2777,6 +2975,28 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             Err(_) => !phrase && !per,
         }
     });
+    // A claim stated with a plain "is" is kept when it can be evaluated as written: "is" also
+    // joins a value to another that is not its result (`bij 20 °C is 50 %`, `bij 10 : 1 is
+    // 0,8 inch`), and such a pair mostly lacks a unit on one side or cannot be compared.
+    let mut i = 0;
+    out.retain(|c| {
+        i += 1;
+        i <= base || !has_bare_is(tk, c) || (c.checked.0.is_ok() && c.implied_unit.is_none())
+    });
+}
+
+/// Whether the token `r` is a relation written as a plain "is" (`7 × 16 GB is 112 GB`).
+fn is_bare_is(tk: &Tokens<'_>, r: usize) -> bool {
+    let t = &tk.toks[r];
+    matches!(t.k, K::Rel(_)) && &tk.text[t.start..t.end] == "is"
+}
+
+/// Whether the claim `c` is stated with a plain "is".
+fn has_bare_is(tk: &Tokens<'_>, c: &ProseClaim) -> bool {
+    let first = tk.toks.partition_point(|t| t.start < c.span.start);
+    (first..tk.toks.len())
+        .take_while(|&r| tk.toks[r].end <= c.span.end)
+        .any(|r| is_bare_is(tk, r))
 }
 
 /// Whether the token `r` is a relation written as a phrase of words ([`EQUIVALENCE_WORDS`],
@@ -3305,6 +3525,70 @@ mod tests {
     }
 
     #[test]
+    fn a_plain_is_states_the_result_before_it() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        assert_eq!(v("Dus 7 × 16 GB is 120 GB.", Lang::Nl), one("7 * 16 GB = 120 GB", false));
+        assert_eq!(v("So 7 × 16 is 112.", Lang::En), one("7 * 16 = 112", true));
+        assert_eq!(v("1 mile is 1.509 km", Lang::En), one("1 mile = 1.509 km", false));
+        assert_eq!(v("100 km/h is 27,8 m/s", Lang::Nl), one("100 km/h = 27.8 m/s", true));
+        // Not the value a computation after it amounts to, nor a pair that cannot be compared
+        // as written: a unit on one side only, or another dimension.
+        for (text, lang) in [
+            ("40 g is 40/100 = 0,4 keer de hoeveelheid", Lang::Nl),
+            ("8 inch sneeuw bij 10 : 1 is 0,8 inch water", Lang::Nl),
+            ("Bij 20 °C is 50 % van de lucht verzadigd", Lang::Nl),
+            ("At 3 × 8 hours a shift is 24 km", Lang::En),
+            ("This 5 is odd", Lang::En),
+        ] {
+            assert!(
+                extract_claims(text, lang)
+                    .iter()
+                    .all(|c| !text[c.span.clone()].contains(" is ")),
+                "{text}: {:?}",
+                exprs(text, lang)
+            );
+        }
+    }
+
+    #[test]
+    fn words_for_shares_and_multiples_are_factors() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        assert_eq!(v("Twice 40 min = 90 min", Lang::En), one("2 * 40 min = 90 min", false));
+        assert_eq!(v("Half of 250 ml is 125 ml", Lang::En), one("0.5 * 250 ml = 125 ml", true));
+        assert_eq!(v("A third of 90 is 40", Lang::En), one("(1/3) * 90 = 40", false));
+        assert_eq!(v("Two thirds of 90 g = 60 g", Lang::En), one("(2/3) * 90 g = 60 g", true));
+        assert_eq!(
+            v("Een kwart van 80 g is 25 g", Lang::Nl),
+            one("0.25 * 80 g = 25 g", false)
+        );
+        assert_eq!(
+            v("Het dubbele van 40 minuten is 80 minuten", Lang::Nl),
+            one("2 * 40 minuten = 80 minuten", true)
+        );
+        assert_eq!(
+            v("de helft van 3 uur = 1,5 uur", Lang::Nl),
+            one("0.5 * 3 uur = 1.5 uur", true)
+        );
+        // An ordinal, a date, a share of no number.
+        for (text, lang) in [
+            ("The third of 5 rounds = 2 minutes", Lang::En),
+            ("In the first quarter of 2023 = 5 %", Lang::En),
+            ("Half an hour = 30 minutes", Lang::En),
+            ("De derde van 4 vragen = 2 punten", Lang::Nl),
+        ] {
+            assert!(
+                exprs(text, lang).iter().all(|e| !e.contains("(1/3)")
+                    && !e.contains("0.25")
+                    && !e.contains("0.5")),
+                "{text}: {:?}",
+                exprs(text, lang)
+            );
+        }
+    }
+
+    #[test]
     fn equivalence_phrases_are_equal_signs() {
         let v = |text: &str, lang| verdicts(text, lang);
         let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
@@ -3448,6 +3732,9 @@ mod tests {
                 continue;
             }
             let rest = text[s + 1..].trim_start_matches([' ', '\u{a0}', '\t']);
+            if rest.starts_with(|c: char| c.is_ascii_digit() || c == '$' || c == '€') {
+                return true;
+            }
             if APPROX_WORDS
                 .iter()
                 .chain(&["gelijk", "equal"])
@@ -3481,6 +3768,8 @@ mod tests {
                 "…",
                 "’",
                 "this is it",
+                "is 5",
+                "is\u{a0}€",
                 "",
             ] {
                 for tail in ["", " x", "bout"] {
