@@ -240,6 +240,65 @@ pub(crate) fn true_false(lang: &str) -> (&'static str, &'static str) {
     }
 }
 
+/// The words a true/false question's answers are named with, as teams write them in their
+/// languages: `Some(true)` for "true", "Waar", "Juist", "Vrai", "Prawda", …, `Some(false)` for
+/// "false", "Onwaar", "Fout", "Faux", "Fałsz", …; case does not matter.
+pub(crate) fn truth_of(word: &str) -> Option<bool> {
+    const TRUE: &[&str] = &[
+        "true",
+        "waar",
+        "juist",
+        "goed",
+        "wahr",
+        "richtig",
+        "vrai",
+        "verdadero",
+        "verdadeiro",
+        "vero",
+        "prawda",
+        "sand",
+        "sandt",
+        "sant",
+        "sann",
+        "rigtigt",
+        "riktig",
+        "rätt",
+        "pravda",
+        "igaz",
+        "tosi",
+        "doğru",
+    ];
+    const FALSE: &[&str] = &[
+        "false",
+        "onwaar",
+        "niet waar",
+        "onjuist",
+        "fout",
+        "falsch",
+        "faux",
+        "falso",
+        "fałsz",
+        "falsk",
+        "falskt",
+        "forkert",
+        "fel",
+        "feil",
+        "usant",
+        "nepravda",
+        "hamis",
+        "epätosi",
+        "yanlış",
+    ];
+    let word = word.to_lowercase();
+    if TRUE.contains(&word.as_str()) {
+        Some(true)
+    } else if FALSE.contains(&word.as_str()) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// The languages of a question's texts, in order of first appearance.
 pub(crate) fn languages_of(texts: &[&LocalizedText]) -> Vec<String> {
     let mut langs: Vec<String> = Vec::new();

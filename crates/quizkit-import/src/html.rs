@@ -89,6 +89,7 @@ static CONVERTER: LazyLock<HtmlToMarkdown> = LazyLock::new(|| {
         .add_handler(KEPT_INLINE.to_vec(), keep_inline)
         .add_handler(KEPT_MEDIA.to_vec(), keep_media)
         .add_handler(vec!["del", "s", "strike"], strikethrough)
+        .add_handler(vec!["em", "i", "strong", "b"], emphasis)
         .add_handler(vec!["span"], math_span)
         .add_handler(vec!["img"], image)
         .build()
@@ -130,6 +131,55 @@ fn strikethrough(handlers: &dyn Handlers, element: Element) -> Option<HandlerRes
         return Some(String::new().into());
     }
     Some(format!("~~{content}~~").into())
+}
+
+/// Emphasis as `*…*` and strong emphasis as `**…**`, the white space at its ends kept
+/// outside, as the converter writes them; but `_…_` and `__…__` for every other one of
+/// emphasized elements that touch (`<i>coli</i><b>(bakteria)</b>`, where Moodle dropped the
+/// space between them), whose markers would otherwise run together (`*coli***(bakteria)**`)
+/// and show as asterisks.
+fn emphasis(handlers: &dyn Handlers, element: Element) -> Option<HandlerResult> {
+    let content = handlers.walk_children(element.node).content;
+    let trimmed = content.trim_start();
+    let leading = &content[..content.len() - trimmed.len()];
+    let inner = trimmed.trim_end();
+    let trailing = &trimmed[inner.len()..];
+    if inner.is_empty() {
+        // As the converter's own handler: an element with only white space leaves nothing.
+        return None;
+    }
+    let strong = matches!(element.tag, "strong" | "b");
+    let marker = match (strong, touching_emphasis_before(element.node) % 2 == 1) {
+        (false, false) => "*",
+        (false, true) => "_",
+        (true, false) => "**",
+        (true, true) => "__",
+    };
+    Some(format!("{leading}{marker}{inner}{marker}{trailing}").into())
+}
+
+/// How many emphasized elements come right before `node` among its siblings, each touching
+/// the next, with no text between.
+fn touching_emphasis_before(node: &htmd::Node) -> usize {
+    let Some(parent) = node.parent.take() else {
+        return 0;
+    };
+    node.parent.set(Some(parent.clone()));
+    let Some(parent) = parent.upgrade() else {
+        return 0;
+    };
+    let siblings = parent.children.borrow();
+    let Some(at) = siblings.iter().position(|s| std::ptr::eq(s.as_ref(), node)) else {
+        return 0;
+    };
+    siblings[..at]
+        .iter()
+        .rev()
+        .take_while(|s| {
+            matches!(&s.data, NodeData::Element { name, .. }
+                if matches!(&*name.local, "em" | "i" | "strong" | "b"))
+        })
+        .count()
 }
 
 fn math_span(handlers: &dyn Handlers, element: Element) -> Option<HandlerResult> {
@@ -472,6 +522,21 @@ mod tests {
         assert_eq!(md("<p>a<br></p><p>b<br></p>"), "a\n\nb");
         assert_eq!(md("<p>a \\</p>"), "a \\\\");
         assert_eq!(md("<p>one</p>\n<p>two</p>"), "one\n\ntwo");
+    }
+
+    #[test]
+    fn emphasized_elements_that_touch_keep_their_markers_apart() {
+        assert_eq!(
+            md(
+                "<p><i>Escherichia coli</i><b>(bakteria)</b> and <em>a</em><strong>b</strong><em>c</em></p>"
+            ),
+            "*Escherichia coli*__(bakteria)__ and *a*__b__*c*"
+        );
+        // Apart, or with text between, they keep the usual markers.
+        assert_eq!(
+            md("<p><i>a</i> <b>b</b>, <b> c </b>x</p>"),
+            "*a* **b**, **c** x"
+        );
     }
 
     #[test]

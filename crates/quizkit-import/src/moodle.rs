@@ -716,7 +716,9 @@ fn choice_question(
     }
     let mut changes: Vec<String> = Vec::new();
     let parts = if kind == "truefalse" {
-        true_false(&answers, &stem, explanation, tags)?
+        let (parts, change) = true_false(&answers, &stem, explanation, tags)?;
+        changes.extend(change);
+        parts
     } else {
         let single = flag(el.child_text("single"), true);
         let shuffle = flag(el.child_text("shuffleanswers"), false);
@@ -819,7 +821,13 @@ fn choice_question(
     Ok(())
 }
 
-/// A true/false question as two options, "True" first, in the languages of its texts.
+/// A true/false question as two options, "True" first, in the languages of its texts, and
+/// the change to report when Moodle would read it otherwise.
+///
+/// The answers are read by their words, `true` and `false` or their kin in the languages teams
+/// write ("Waar"/"Onwaar", "Prawda"/"Fałsz", [`build::truth_of`]). Moodle knows only `true`
+/// and `false` and reads other answers by position, the first as true: where the first says
+/// false, Moodle marks the answer the author did not mean, and quizkit says so.
 fn true_false(
     answers: &[(
         String,
@@ -830,15 +838,37 @@ fn true_false(
     stem: &quizkit_model::LocalizedText,
     explanation: Option<quizkit_model::LocalizedText>,
     tags: Vec<String>,
-) -> Result<Parts, String> {
-    let find = |word: &str| {
-        answers
-            .iter()
-            .find(|a| crate::html::plain_text(&a.0).eq_ignore_ascii_case(word))
+) -> Result<(Parts, Option<String>), String> {
+    let words: Vec<String> = answers
+        .iter()
+        .map(|a| crate::html::plain_text(&a.0).trim().to_owned())
+        .collect();
+    let find = |truth: bool| {
+        let mut found = (0..answers.len()).filter(|&i| build::truth_of(&words[i]) == Some(truth));
+        match (found.next(), found.next()) {
+            (Some(i), None) => Some(i),
+            _ => None,
+        }
     };
-    let (Some(t), Some(f)) = (find("true"), find("false")) else {
-        return Err("its answers are not `true` and `false`".to_owned());
+    let (Some(ti), Some(fi)) = (find(true), find(false)) else {
+        return Err(format!(
+            "its answers ({}) are not one true and one false, in words quizkit knows (`true`, `false`, `Waar`, `Onwaar`, `Vrai`, `Faux`, …)",
+            words
+                .iter()
+                .map(|w| format!("`{w}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     };
+    let (t, f) = (&answers[ti], &answers[fi]);
+    // Moodle reads `true` and `false` as written, anything else by position.
+    let moodle_reads_words = words[ti] == "true" && words[fi] == "false";
+    let change = (!moodle_reads_words && fi < ti).then(|| {
+        format!(
+            "its answers are read by their words, `{}` as false and `{}` as true; Moodle reads answers not named `true` and `false` by position, the first as true, and would mark the other answer as the key",
+            words[fi], words[ti]
+        )
+    });
     let key = match (t.2 >= 99.999, f.2 >= 99.999) {
         (true, false) => 0,
         (false, true) => 1,
@@ -850,7 +880,7 @@ fn true_false(
     texts.extend(f.3.as_ref());
     let langs = build::languages_of(&texts);
     let (true_text, false_text) = build::true_false_options(&langs);
-    Ok(Parts {
+    let parts = Parts {
         stem: stem.clone(),
         options: vec![
             build::choice(true_text, t.3.clone()),
@@ -862,7 +892,8 @@ fn true_false(
         tags,
         // Moodle shows True before False, always.
         shuffle: Some(false),
-    })
+    };
+    Ok((parts, change))
 }
 
 #[cfg(test)]
@@ -897,7 +928,7 @@ mod tests {
         let p = import(xml.as_bytes().to_vec(), &Options::default());
         assert_eq!(p.items.len(), 1);
         let stem = p.items[0].question.stem.get("en").unwrap_or("");
-        assert!(stem.contains("**Vienna***and*"), "{stem}");
+        assert!(stem.contains("**Vienna**_and_"), "{stem}");
         let dropped: Vec<_> = p.diagnostics.iter().filter(|d| d.code == "I008").collect();
         assert_eq!(dropped.len(), 1, "{:?}", p.diagnostics);
         assert_eq!(dropped[0].severity, Severity::Warning);
@@ -929,6 +960,31 @@ mod tests {
             d.message
         );
         assert!(!d.message.contains("plugin"), "{}", d.message);
+    }
+
+    #[test]
+    fn true_false_answers_are_read_by_their_words() {
+        let tf = |first: &str, second: &str| {
+            format!(
+                "<quiz><question type='truefalse'><name><text>Q</text></name>\
+                 <questiontext><text>Uracyl występuje w DNA.</text></questiontext>\
+                 <answer fraction='100'><text>{first}</text></answer>\
+                 <answer fraction='0'><text>{second}</text></answer></question></quiz>"
+            )
+        };
+        // In Moodle's order: the key as Moodle reads it, nothing to report.
+        let p = import(tf("Prawda", "Fałsz").into_bytes(), &Options::default());
+        assert_eq!(p.items[0].question.key_indices(), vec![0]);
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        // False first: Moodle would take `Fałsz` for true; quizkit reads it as false and says so.
+        let p = import(tf("Fałsz", "Prawda").into_bytes(), &Options::default());
+        assert_eq!(p.items[0].question.key_indices(), vec![1]);
+        assert_eq!(p.diagnostics[0].code, "I003");
+        assert!(p.diagnostics[0].message.contains("by position"));
+        // Words quizkit does not know: skipped, saying which.
+        let p = import(tf("Ja", "Nee").into_bytes(), &Options::default());
+        assert!(p.items.is_empty());
+        assert!(p.diagnostics[0].message.contains("`Ja`, `Nee`"));
     }
 
     #[test]

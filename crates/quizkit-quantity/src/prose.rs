@@ -640,7 +640,9 @@ fn relates_at(text: &str, i: usize) -> bool {
             }
             let rest = &bytes[j..];
             // A plain `is` before a number or a price (`7 × 16 is 112 GB`).
-            if rest.first().is_some_and(|&b| b.is_ascii_digit() || b == b'$')
+            if rest
+                .first()
+                .is_some_and(|&b| b.is_ascii_digit() || b == b'$')
                 || rest.starts_with("€".as_bytes())
             {
                 return true;
@@ -3528,10 +3530,19 @@ mod tests {
     fn a_plain_is_states_the_result_before_it() {
         let v = |text: &str, lang| verdicts(text, lang);
         let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
-        assert_eq!(v("Dus 7 × 16 GB is 120 GB.", Lang::Nl), one("7 * 16 GB = 120 GB", false));
+        assert_eq!(
+            v("Dus 7 × 16 GB is 120 GB.", Lang::Nl),
+            one("7 * 16 GB = 120 GB", false)
+        );
         assert_eq!(v("So 7 × 16 is 112.", Lang::En), one("7 * 16 = 112", true));
-        assert_eq!(v("1 mile is 1.509 km", Lang::En), one("1 mile = 1.509 km", false));
-        assert_eq!(v("100 km/h is 27,8 m/s", Lang::Nl), one("100 km/h = 27.8 m/s", true));
+        assert_eq!(
+            v("1 mile is 1.509 km", Lang::En),
+            one("1 mile = 1.509 km", false)
+        );
+        assert_eq!(
+            v("100 km/h is 27,8 m/s", Lang::Nl),
+            one("100 km/h = 27.8 m/s", true)
+        );
         // Not the value a computation after it amounts to, nor a pair that cannot be compared
         // as written: a unit on one side only, or another dimension.
         for (text, lang) in [
@@ -3555,10 +3566,22 @@ mod tests {
     fn words_for_shares_and_multiples_are_factors() {
         let v = |text: &str, lang| verdicts(text, lang);
         let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
-        assert_eq!(v("Twice 40 min = 90 min", Lang::En), one("2 * 40 min = 90 min", false));
-        assert_eq!(v("Half of 250 ml is 125 ml", Lang::En), one("0.5 * 250 ml = 125 ml", true));
-        assert_eq!(v("A third of 90 is 40", Lang::En), one("(1/3) * 90 = 40", false));
-        assert_eq!(v("Two thirds of 90 g = 60 g", Lang::En), one("(2/3) * 90 g = 60 g", true));
+        assert_eq!(
+            v("Twice 40 min = 90 min", Lang::En),
+            one("2 * 40 min = 90 min", false)
+        );
+        assert_eq!(
+            v("Half of 250 ml is 125 ml", Lang::En),
+            one("0.5 * 250 ml = 125 ml", true)
+        );
+        assert_eq!(
+            v("A third of 90 is 40", Lang::En),
+            one("(1/3) * 90 = 40", false)
+        );
+        assert_eq!(
+            v("Two thirds of 90 g = 60 g", Lang::En),
+            one("(2/3) * 90 g = 60 g", true)
+        );
         assert_eq!(
             v("Een kwart van 80 g is 25 g", Lang::Nl),
             one("0.25 * 80 g = 25 g", false)
@@ -3579,9 +3602,9 @@ mod tests {
             ("De derde van 4 vragen = 2 punten", Lang::Nl),
         ] {
             assert!(
-                exprs(text, lang).iter().all(|e| !e.contains("(1/3)")
-                    && !e.contains("0.25")
-                    && !e.contains("0.5")),
+                exprs(text, lang)
+                    .iter()
+                    .all(|e| !e.contains("(1/3)") && !e.contains("0.25") && !e.contains("0.5")),
                 "{text}: {:?}",
                 exprs(text, lang)
             );
