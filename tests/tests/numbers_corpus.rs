@@ -16,7 +16,7 @@ use quizkit_model::load::{InputFile, load};
 use quizkit_tests::{quizkit, run, workspace_root};
 
 /// The rules about numbers.
-const NUMBER_RULES: [&str; 9] = [
+const NUMBER_RULES: [&str; 10] = [
     "claim-syntax",
     "claim-dimension-mismatch",
     "claim-mismatch",
@@ -24,6 +24,7 @@ const NUMBER_RULES: [&str; 9] = [
     "inline-claim-mismatch",
     "unchecked-claim",
     "percentage-factor-mismatch",
+    "magnitude-mismatch",
     "translation-numbers-differ",
     "numerically-equal-options",
 ];

@@ -547,6 +547,9 @@ impl<'a> Parser<'a> {
                 if (w == "min" || w == "max") && self.next_is_lparen() {
                     return self.call(w == "min");
                 }
+                if (w == "log" || w == "ln") && self.next_is_lparen() {
+                    return self.logarithm(w == "log");
+                }
                 if is_keyword(w) || count_word(w).is_some() {
                     return fail(self.unexpected("expected a number, a unit or `(`"));
                 }
@@ -643,6 +646,27 @@ impl<'a> Parser<'a> {
         Ok(Val::computed(best.v, best.dim, name.start, close.end))
     }
 
+    /// `log(x)`, base 10 (`pH = −log(1.0e-3)`), and `ln(x)`, of a number without a unit
+    /// above zero.
+    fn logarithm(&mut self, base_ten: bool) -> PResult<Val> {
+        let name = self.bump();
+        let open = self.bump();
+        self.enter(&open)?;
+        let x = self.sum()?;
+        if self.tok.kind != Kind::RParen {
+            return fail(self.unexpected("expected `)`"));
+        }
+        let close = self.bump();
+        self.leave();
+        if !x.dim.is_none() || x.v <= 0.0 {
+            return fail(Error::Undefined {
+                span: span(name.start, close.end),
+            });
+        }
+        let v = if base_ten { x.v.log10() } else { x.v.ln() };
+        Ok(Val::computed(v, Dim::NONE, name.start, close.end))
+    }
+
     /// Is the current token a word to read as a unit after a value?
     #[inline]
     fn at_unit_word(&self) -> bool {
@@ -650,7 +674,7 @@ impl<'a> Parser<'a> {
             return false;
         }
         let w = self.text(&self.tok);
-        !(is_keyword(w) || ((w == "min" || w == "max") && self.next_is_lparen()))
+        !(is_keyword(w) || (matches!(w, "min" | "max" | "log" | "ln") && self.next_is_lparen()))
     }
 
     /// A unit expression: words joined by `/` or `·` written without spaces (`TB/s`,
@@ -687,7 +711,8 @@ impl<'a> Parser<'a> {
         }
         let t = self.bump();
         let w = self.text(&t);
-        let Some((mut f, mut d)) = unit::lookup(w) else {
+        // A unit of the expression language always follows a number or another unit.
+        let Some((mut f, mut d)) = unit::after_number(w) else {
             let help = unit::suggest(w).map(|s| format!("did you mean `{s}`?"));
             return fail(Error::UnknownUnit {
                 name: w.to_string(),
@@ -910,6 +935,8 @@ mod tests {
         holds("0.5 * 2 kg * (3 m/s)^2 = 9 J");
         holds("2 kg * 9.81 m/s² * 10 m = 196.2 J");
         holds("1 kWh = 3.6e6 kg·m²/s²");
+        holds("-log(1.0e-3) = 3");
+        holds("ln(2) ≈ 0.693");
         holds("100 W * 10 s = 1 kJ");
         fails("0.5 * 2 kg * (3 m/s)^2 = 18 J");
         assert_eq!(v("2 kg * 9.81 m/s² * 10 m").1, Dim::ENERGY);

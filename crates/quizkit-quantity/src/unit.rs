@@ -223,6 +223,58 @@ const LEXICON: &[(&str, Base)] = {
             "psi",
             unit(6_894.757_293_168, Dim::PRESSURE, None, false, false),
         ),
+        // The tonne written out (`t` only after a number, see [`after_number`]), the hectare
+        // and the acre. Not `ton` (a short or long ton, and Dutch for € 100 000).
+        ("tonne", unit(1e3, Dim::MASS, None, false, false)),
+        ("tonnes", unit(1e3, Dim::MASS, None, false, false)),
+        ("ha", unit(1e4, Dim::AREA, None, false, false)),
+        ("hectare", unit(1e4, Dim::AREA, None, false, false)),
+        ("hectares", unit(1e4, Dim::AREA, None, false, false)),
+        ("acre", unit(4_046.856_422_4, Dim::AREA, None, false, false)),
+        (
+            "acres",
+            unit(4_046.856_422_4, Dim::AREA, None, false, false),
+        ),
+        // The Dutch statute mile without "land".
+        ("mijl", unit(1609.344, Dim::LENGTH, None, false, false)),
+        ("mijlen", unit(1609.344, Dim::LENGTH, None, false, false)),
+        // Astronomy: the astronomical unit (IAU 2012), the Julian light-year, the parsec.
+        (
+            "AU",
+            unit(1.495_978_707e11, Dim::LENGTH, None, false, false),
+        ),
+        (
+            "AE",
+            unit(1.495_978_707e11, Dim::LENGTH, None, false, false),
+        ),
+        (
+            "ly",
+            unit(9.460_730_472_580_8e15, Dim::LENGTH, None, false, false),
+        ),
+        (
+            "lichtjaar",
+            unit(9.460_730_472_580_8e15, Dim::LENGTH, None, false, false),
+        ),
+        (
+            "lichtjaren",
+            unit(9.460_730_472_580_8e15, Dim::LENGTH, None, false, false),
+        ),
+        (
+            "light-year",
+            unit(9.460_730_472_580_8e15, Dim::LENGTH, None, false, false),
+        ),
+        (
+            "light-years",
+            unit(9.460_730_472_580_8e15, Dim::LENGTH, None, false, false),
+        ),
+        (
+            "parsec",
+            unit(3.085_677_581_491_367e16, Dim::LENGTH, None, false, false),
+        ),
+        (
+            "parsecs",
+            unit(3.085_677_581_491_367e16, Dim::LENGTH, None, false, false),
+        ),
         // Money; prose writes `€ 0,45`, `€0.45` and `$0.12` too, which it reads as these.
         ("EUR", unit(1.0, Dim::EURO, None, false, false)),
         ("euro", unit(1.0, Dim::EURO, None, false, false)),
@@ -253,6 +305,12 @@ fn base(name: &str) -> Option<Base> {
         .iter()
         .find(|(n, _)| *n == name)
         .map(|&(_, base)| base)
+}
+
+/// A unit right after a number: one of the lexicon ([`lookup`]), or `t`, the tonne, which
+/// elsewhere is a letter (`v × t`, `t = 5 s`).
+pub(crate) fn after_number(word: &str) -> Option<(f64, Dim)> {
+    lookup(word).or_else(|| (word == "t").then_some((1e3, Dim::MASS)))
 }
 
 /// The canonical spelling of every lexicon entry, for "did you mean" suggestions.
@@ -331,6 +389,13 @@ const NAMES: &[&str] = &[
     "lb",
     "oz",
     "psi",
+    "tonne",
+    "ha",
+    "acre",
+    "mijl",
+    "AU",
+    "ly",
+    "parsec",
     "EUR",
     "euro",
     "USD",
@@ -835,6 +900,15 @@ mod tests {
             "lb" | "lbs" => unit(0.453_592_37, Dim::MASS, None, false, false),
             "oz" => unit(0.028_349_523_125, Dim::MASS, None, false, false),
             "psi" => unit(6_894.757_293_168, Dim::PRESSURE, None, false, false),
+            "tonne" | "tonnes" => unit(1e3, Dim::MASS, None, false, false),
+            "ha" | "hectare" | "hectares" => unit(1e4, Dim::AREA, None, false, false),
+            "acre" | "acres" => unit(4_046.856_422_4, Dim::AREA, None, false, false),
+            "mijl" | "mijlen" => unit(1609.344, Dim::LENGTH, None, false, false),
+            "AU" | "AE" => unit(1.495_978_707e11, Dim::LENGTH, None, false, false),
+            "ly" | "lichtjaar" | "lichtjaren" | "light-year" | "light-years" => {
+                unit(9.460_730_472_580_8e15, Dim::LENGTH, None, false, false)
+            }
+            "parsec" | "parsecs" => unit(3.085_677_581_491_367e16, Dim::LENGTH, None, false, false),
             _ => return Option::None,
         })
     }

@@ -28,6 +28,7 @@ pub mod key_length_bias;
 pub mod key_position_imbalance;
 pub mod key_position_run;
 pub mod longest_option_is_key;
+pub mod magnitude_mismatch;
 pub mod media_too_large;
 pub mod missing_answer_key;
 pub mod missing_explanation;
@@ -79,6 +80,7 @@ pub const ALL: &[Rule] = &[
     inline_claim_mismatch::RULE,
     unchecked_claim::RULE,
     percentage_factor_mismatch::RULE,
+    magnitude_mismatch::RULE,
     none_of_the_above::RULE,
     longest_option_is_key::RULE,
     true_false_options::RULE,
