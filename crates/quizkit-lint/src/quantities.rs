@@ -169,9 +169,9 @@ pub(crate) fn option_values(question: &quizkit_model::Question, code: &str) -> O
 /// Unit words [`number_and_word`] accepts have at most this many characters.
 const MAX_UNIT_CHARS: usize = 10;
 
-/// A text that is a number, with numbers written as `lang` writes them, and at most one word
-/// after it without digits (`70 g`, `54 °C`, `12 years`): the number and the word (`""` for
-/// none).
+/// A text that is a number or a range (`80–100`, read as its lower end), with numbers written
+/// as `lang` writes them, and at most one word after it without digits, perhaps after "per"
+/// (`70 g`, `54 °C`, `12 years`, `per minute`): the number and the word (`""` for none).
 pub(crate) fn number_and_word(markdown: &str, lang: Lang) -> Option<(f64, String)> {
     let plain = text::plain(markdown);
     let written = normalize_numbers(plain.trim(), lang);
@@ -179,10 +179,24 @@ pub(crate) fn number_and_word(markdown: &str, lang: Lang) -> Option<(f64, String
         Some((number, word)) => (number, word.trim()),
         None => (written.as_ref(), ""),
     };
+    // A range (`80–100`) stands at its lower end.
+    let number = match number.split_once(['–', '-']) {
+        Some((low, high))
+            if !low.is_empty()
+                && high
+                    .parse::<f64>()
+                    .is_ok_and(|h| low.parse().is_ok_and(|l: f64| l < h)) =>
+        {
+            low
+        }
+        _ => number,
+    };
     let value: f64 = number.parse().ok().filter(|v: &f64| v.is_finite())?;
-    let plain_word = word.chars().count() <= MAX_UNIT_CHARS
-        && !word.contains(char::is_whitespace)
-        && !word.chars().any(|c| c.is_ascii_digit());
+    // `per minuut`, `per minute`: a rate's word after "per".
+    let unit = word.strip_prefix("per ").unwrap_or(word);
+    let plain_word = unit.chars().count() <= MAX_UNIT_CHARS
+        && !unit.contains(char::is_whitespace)
+        && !unit.chars().any(|c| c.is_ascii_digit());
     plain_word.then(|| (value, word.to_owned()))
 }
 

@@ -11,7 +11,9 @@ pub const DOCS: &str = r#"## What it does
 Finds options that combine other options: "A en B", "zowel A als C", "Both A and B are
 correct", "I, II en III", "beide antwoorden". The letters must name options of the question,
 and the option may hold little else ("are correct", "zijn juist"), so a sentence that
-mentions "matrices A and B" is not taken for one.
+mentions "matrices A and B" is not taken for one. Options that combine the items of a numbered
+list in the stem by their numbers ("1 en 2", "1, 2 and 3" after "1. Rubens 2. Van Eyck
+3. Van der Weyden") are such options too.
 
 It also finds an option that joins the texts of two or more other options with a combining
 word ("and", "both", "together", "en", "zowel", "samen"; the `combining_words` of the
@@ -275,8 +277,70 @@ fn others<'a, 't>(
     })
 }
 
+/// How many items the numbered list of the stem has (`1. Rubens`, `2) Van Eyck`), counted
+/// from 1 in any of its languages; 0 when it has none.
+fn numbered_items(q: QuestionRef<'_>) -> usize {
+    q.question
+        .stem
+        .entries
+        .iter()
+        .map(|e| {
+            let mut next = 1;
+            for line in e.text.value.lines() {
+                let line = line.trim_start();
+                let number = line
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>();
+                let rest = &line[number.len()..];
+                if number.parse() == Ok(next) && (rest.starts_with(". ") || rest.starts_with(") "))
+                {
+                    next += 1;
+                }
+            }
+            next - 1
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// An option that only combines items of the stem's numbered list, of `items` items, by their
+/// numbers: "1 en 2", "1, 2 and 3" (the items are statements, and the option a type K
+/// combination of them).
+fn numbered_combination(
+    lexicon: &Lexicon,
+    toks: &[Token<'_>],
+    items: usize,
+) -> Option<PhraseMatch> {
+    let joining: Vec<usize> = find(&lexicon.combining_words, toks)
+        .into_iter()
+        .flat_map(|m| m.tokens)
+        .collect();
+    let mut numbers = 0;
+    for (k, t) in toks.iter().enumerate() {
+        if t.word
+            && t.lower
+                .parse::<usize>()
+                .is_ok_and(|n| (1..=items).contains(&n))
+        {
+            numbers += 1;
+        } else if t.text != "," && !joining.contains(&k) {
+            return None;
+        }
+    }
+    let joins = toks.len() - numbers;
+    let (first, last) = (toks.first()?, toks.last()?);
+    (numbers >= 2 && joins >= 1).then(|| PhraseMatch {
+        phrase: String::new(),
+        range: first.range.start..last.range.end,
+        tokens: 0..toks.len(),
+        letters: Vec::new(),
+    })
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let options = q.options.len();
+    let items = numbered_items(q);
     let matches = option_matches(
         cx,
         q,
@@ -286,6 +350,11 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             combined(lexicon, toks, options)
                 .into_iter()
                 .next()
+                .or_else(|| {
+                    (items >= 2)
+                        .then(|| numbered_combination(lexicon, toks, items))
+                        .flatten()
+                })
                 .or_else(|| joined(lexicon, toks, &others(cx, a, options, toks)?))
         },
     );

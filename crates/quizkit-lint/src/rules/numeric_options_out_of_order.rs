@@ -11,8 +11,8 @@ pub const DOCS: &str = r#"## What it does
 Finds questions with `shuffle = false` (on the question, or for the whole bank in
 `quizkit.toml`) whose options are all quantities of one kind (`3,5 GB`, `7 GB`, `28 GB`; read
 as `numerically-equal-options` reads them, with numbers written as the option's language
-writes them), at least three of them, and are shown neither in ascending nor in descending
-order. It points at the first option that breaks the order. Questions whose options are
+writes them; a range such as `80–100 per minute` stands at its lower end), at least three of
+them, and are shown neither in ascending nor in descending order. It points at the first option that breaks the order. Questions whose options are
 shuffled are left alone: the order a learner sees is not the one written.
 
 ## Why is this bad?

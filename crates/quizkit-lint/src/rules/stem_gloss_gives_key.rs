@@ -11,8 +11,8 @@ pub const DOCS: &str = r#"## What it does
 Finds a gloss in the stem, a parenthesis (`gradient checkpointing (recomputing
 activations)`), a phrase between two dashes (`Which court – called the Court of Justice –
 rules …`, en or em dashes, not those of a range of numbers such as `1914–1918`) or an
-appositive between commas that opens with an article (`MFU, a measure of …,`; the
-`appositive_openers` of the language in `lexicons/`), whose content words the key repeats:
+appositive after a comma that opens with an article, up to the next comma or the question
+mark (`MFU, a measure of …,`; the `appositive_openers` of the language in `lexicons/`), whose content words the key repeats:
 at least two of them, at least one that no distractor has, and more than any distractor
 repeats; or, for a short key, every content word of the key ("the pancreas" in
 "insulin (a hormone from the islets of Langerhans in the pancreas)"), and more than any
@@ -143,7 +143,10 @@ fn glosses(lexicon: &Lexicon, toks: &[Token<'_>]) -> Vec<(Range<usize>, Range<us
             && toks
                 .get(i + 1)
                 .is_some_and(|n| n.word && lexicon.appositive_openers.contains(n.lower.as_ref()))
-            && let Some(close) = (i + 1..toks.len()).find(|&j| punct(&toks[j], ","))
+            // Up to the next comma, or the question mark that ends the stem ("What is the job
+            // of a garbage collector, the part of the runtime that frees unused memory?").
+            && let Some(close) = (i + 1..toks.len())
+                .find(|&j| punct(&toks[j], ",") || punct(&toks[j], "?"))
         {
             out.push((
                 i + 1..close,
