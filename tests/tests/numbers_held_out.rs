@@ -292,18 +292,18 @@ fn the_sixth_correct_corpus_lints_clean_but_for_its_idiom() {
     clean_but_for("numbers-6", &NUMBERS_6_FINDINGS);
 }
 
-/// Questions found per kind, at least, as quizkit reaches them: 30 of 40 (a plain "is", the
+/// Questions found per kind, at least, as quizkit reaches them: 31 of 40 (a plain "is", the
 /// tonne, acres, parsecs and miles, `log`, roundings that name their precision, a figure with
 /// another prefix or power of ten in two texts, `magnitude-mismatch`). The misses, and why:
 /// - a percentage slip in words: "dat is 20 % van € 36" (the sum is the reader's), "stijgt zo
-///   met 2 %" for 2 percentage points, "vermenigvuldigen met 1,01" outside a claim;
+///   met 2 %" for 2 percentage points;
 /// - `1 USD ≈ 0,98 EUR` (an exchange rate is no claim), `10 × 62 × 0,75 = 465 kJ` (the
 ///   computation has no unit to say kcal), `meet 75 000 m` (a verb), `1,0 × 10⁻⁸ mol/l` as the
 ///   key (a mantissa of 1), `3,0 × 10⁶ km per seconde` beside `3,0 × 10⁵ km/s` and
 ///   `6,022 × 10²²` beside `6,022 × 10²³` in one text (where figures are mostly computed from
 ///   one another), `218,3 °C, op hele graden afgerond 219 °C` (°C is no unit).
 const AT_LEAST_6: [(&str, usize); 8] = [
-    ("percent-slip", 2),
+    ("percent-slip", 3),
     ("translation-differs", 5),
     ("wrong-conversion", 4),
     ("wrong-power", 2),

@@ -3071,8 +3071,13 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         let left = la..left_end;
         let right = s..rb;
         // A plain "is" states the result of the computation before it (`7 × 16 GB is 112
-        // GB`), not one after it: `40 g is 40/100 = 0,4 keer` says what 40 g amounts to.
-        if is_bare_is(tk, r) && !has_op(toks, &left) && has_computation(tk, &right) {
+        // GB`), not one after it: `40 g is 40/100 = 0,4 keer` says what 40 g amounts to; nor
+        // after a preposition, whose value is a circumstance (`voor 20 kg is 200 mg nodig`,
+        // `bij 10 : 1 is 0,8 inch`).
+        if is_bare_is(tk, r)
+            && ((!has_op(toks, &left) && has_computation(tk, &right))
+                || (la > 0 && is_preposition(&tk.text[toks[la - 1].start..toks[la - 1].end])))
+        {
             continue;
         }
         // A phrase ("is precies", "oftewel") relates two quantities written with units.
@@ -3220,6 +3225,44 @@ fn is_restatement(tk: &Tokens<'_>, r: usize) -> bool {
         && (tk.text[t.start..t.end].starts_with([',', ';'])
             || tk.text[t.start..t.end].contains("afgerond")
             || tk.text[t.start..t.end].contains("rounded"))
+}
+
+/// A preposition, before which a value is a circumstance of what follows ("voor 20 kg is
+/// 200 mg nodig").
+fn is_preposition(w: &str) -> bool {
+    matches!(
+        w.to_lowercase().as_str(),
+        "voor"
+            | "bij"
+            | "met"
+            | "na"
+            | "tot"
+            | "vanaf"
+            | "boven"
+            | "onder"
+            | "tegen"
+            | "over"
+            | "in"
+            | "op"
+            | "om"
+            | "rond"
+            | "sinds"
+            | "tijdens"
+            | "for"
+            | "at"
+            | "with"
+            | "after"
+            | "from"
+            | "above"
+            | "below"
+            | "under"
+            | "on"
+            | "around"
+            | "since"
+            | "during"
+            | "until"
+            | "per"
+    )
 }
 
 /// Whether the token `r` is a relation written as a plain "is" (`7 × 16 GB is 112 GB`).
@@ -3866,6 +3909,8 @@ mod tests {
             ("8 inch sneeuw bij 10 : 1 is 0,8 inch water", Lang::Nl),
             ("Bij 20 °C is 50 % van de lucht verzadigd", Lang::Nl),
             ("At 3 × 8 hours a shift is 24 km", Lang::En),
+            ("Voor 20 kg is 200 mg per dag genoeg", Lang::Nl),
+            ("For 20 kg is 200 mg", Lang::En),
             ("This 5 is odd", Lang::En),
         ] {
             assert!(

@@ -1,10 +1,12 @@
 //! `percentage-factor-mismatch` (N007): a factor in a claim stands for a tenth or ten times a
 //! percentage the question states, and for none it states.
 
+use std::ops::Range;
+
 use quizkit_quantity::Verdict;
 
 use crate::quantities::lang;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Text, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule percentage-factor-mismatch` prints.
 pub const DOCS: &str = r#"## What it does
@@ -14,7 +16,8 @@ A factor between 0 and 2 stands for a percentage: `× 1,21` for a raise of 21 %,
 20 % off, `× 0,05` for a share of 5 %. The rule reports a factor that stands for a tenth or
 ten times a percentage the question states, and for none of the percentages it states
 (`× 1,01` where the question says 10 %, `× 0,021` for 21 %): the sum may add up, but it was
-made with the wrong factor.
+made with the wrong factor. A factor said in words in the stem or the explanation counts too
+("elke week vermenigvuldigen met 1,01", "multiply by 1.01").
 
 ## Why is this bad?
 The arithmetic holds, so the claim rules find nothing, yet the explanation teaches a result
@@ -106,18 +109,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             continue;
         }
         for factor in outcome.plain_factors() {
-            let readings = readings(factor);
-            let states = |p: f64| readings.iter().any(|&r| same(r, p));
-            if percentages.iter().any(|&p| states(p)) {
-                continue;
-            }
-            let slip = readings.iter().find_map(|&r| {
-                percentages
-                    .iter()
-                    .find(|&&p| same(r * 10.0, p) || same(r / 10.0, p))
-                    .map(|&p| (r, p))
-            });
-            if let Some((reading, stated)) = slip {
+            if let Some((reading, stated)) = slip(factor, percentages) {
                 let (what, lang, claim) = c.written();
                 let v = PercentageFactorMismatch {
                     what,
@@ -132,6 +124,78 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             }
         }
     }
+    // Factors said in words, outside a claim: "elke week vermenigvuldigen met 1,01".
+    for code in cx.languages() {
+        let percentages = percentages(a, q.question.options.len(), code);
+        if percentages.is_empty() {
+            continue;
+        }
+        for field in [Field::Stem, Field::Explanation] {
+            let Some(text) = a.text(field, code) else {
+                continue;
+            };
+            for (range, factor) in worded_factors(text) {
+                let Some((reading, stated)) = slip(factor, &percentages) else {
+                    continue;
+                };
+                let v = PercentageFactorMismatch {
+                    what: field.to_string(),
+                    lang: code.to_owned(),
+                    claim: text.value()[range.clone()].to_owned(),
+                    factor,
+                    reading: round(reading),
+                    stated,
+                };
+                out.push(Finding::on(q, cx.locate(q.file, text.spanned(), range), &v));
+            }
+        }
+    }
+}
+
+/// The percentage `factor` stands for and the stated one it is a tenth or ten times of, when
+/// it stands for none of `percentages`.
+fn slip(factor: f64, percentages: &[f64]) -> Option<(f64, f64)> {
+    let readings = readings(factor);
+    let states = |p: f64| readings.iter().any(|&r| same(r, p));
+    if percentages.iter().any(|&p| states(p)) {
+        return None;
+    }
+    readings.iter().find_map(|&r| {
+        percentages
+            .iter()
+            .find(|&&p| same(r * 10.0, p) || same(r / 10.0, p))
+            .map(|&p| (r, p))
+    })
+}
+
+/// Factors a text says in words, with where the phrase is: "vermenigvuldigen met 1,01",
+/// "vermenigvuldigt met 1,1", "multiply by 1.1", "multiplied by 0.8".
+fn worded_factors(text: &Text<'_>) -> Vec<(Range<usize>, f64)> {
+    let value = text.value();
+    // ASCII lower case keeps every byte where it is.
+    let lower = value.to_ascii_lowercase();
+    if !lower.contains("vermenigvuldig") && !lower.contains("multipl") {
+        return Vec::new();
+    }
+    let numbers = quizkit_quantity::numbers(value, lang(text.lang()));
+    let mut out = Vec::new();
+    for (verb, preposition) in [("vermenigvuldig", " met "), ("multipl", " by ")] {
+        for (at, _) in lower.match_indices(verb) {
+            let word_end = lower[at..]
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .map_or(lower.len(), |e| at + e);
+            if !lower[word_end..].starts_with(preposition) {
+                continue;
+            }
+            let number_at = word_end + preposition.len();
+            if let Some(n) = numbers.iter().find(|n| n.range.start == number_at)
+                && let Ok(factor) = n.value.parse::<f64>()
+            {
+                out.push((at..n.range.end, factor));
+            }
+        }
+    }
+    out
 }
 
 /// The percentages a factor stands for: `1,21` a raise of 21 %, `0,8` 20 % off or a share of
@@ -159,7 +223,6 @@ fn round(x: f64) -> f64 {
 /// Every percentage the question's texts in `lang_code` state: a number followed by `%`,
 /// "procent", "percent" or "per cent".
 fn percentages(a: &Analysis<'_>, options: usize, lang_code: &str) -> Vec<f64> {
-    use crate::Field;
     let fields = [Field::Stem, Field::Explanation]
         .into_iter()
         .chain((0..options).flat_map(|i| [Field::Option(i), Field::Feedback(i)]));
