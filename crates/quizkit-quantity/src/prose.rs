@@ -291,125 +291,32 @@ const RESULT_PHRASES: &[&str] = &[
 /// "de helft van", "het dubbele van". The word before tells a share from an ordinal or a date
 /// ("the third of 5", "the first quarter of 2023").
 const SHARE_WORDS: &[(&str, Share)] = &[
-    (
-        "twice",
-        Share {
-            factor: "2",
-            then: None,
-            after: &[],
-        },
-    ),
-    (
-        "Twice",
-        Share {
-            factor: "2",
-            then: None,
-            after: &[],
-        },
-    ),
-    (
-        "tweemaal",
-        Share {
-            factor: "2",
-            then: None,
-            after: &[],
-        },
-    ),
-    (
-        "Tweemaal",
-        Share {
-            factor: "2",
-            then: None,
-            after: &[],
-        },
-    ),
-    (
-        "half",
-        Share {
-            factor: "0.5",
-            then: Some("of"),
-            after: &[],
-        },
-    ),
-    (
-        "Half",
-        Share {
-            factor: "0.5",
-            then: Some("of"),
-            after: &[],
-        },
-    ),
-    (
-        "helft",
-        Share {
-            factor: "0.5",
-            then: Some("van"),
-            after: &["de", "De"],
-        },
-    ),
-    (
-        "dubbele",
-        Share {
-            factor: "2",
-            then: Some("van"),
-            after: &["het", "Het"],
-        },
-    ),
+    ("twice", share("2", None, &[])),
+    ("Twice", share("2", None, &[])),
+    ("tweemaal", share("2", None, &[])),
+    ("Tweemaal", share("2", None, &[])),
+    ("half", share("0.5", Some("of"), &[])),
+    ("Half", share("0.5", Some("of"), &[])),
+    ("helft", share("0.5", Some("van"), &["de", "De"])),
+    ("dubbele", share("2", Some("van"), &["het", "Het"])),
     (
         "third",
-        Share {
-            factor: "(1/3)",
-            then: Some("of"),
-            after: &["a", "A", "one", "One"],
-        },
+        share("(1/3)", Some("of"), &["a", "A", "one", "One"]),
     ),
-    (
-        "thirds",
-        Share {
-            factor: "(2/3)",
-            then: Some("of"),
-            after: &["two", "Two"],
-        },
-    ),
+    ("thirds", share("(2/3)", Some("of"), &["two", "Two"])),
     (
         "quarter",
-        Share {
-            factor: "0.25",
-            then: Some("of"),
-            after: &["a", "A", "one", "One"],
-        },
+        share("0.25", Some("of"), &["a", "A", "one", "One"]),
     ),
-    (
-        "quarters",
-        Share {
-            factor: "0.75",
-            then: Some("of"),
-            after: &["three", "Three"],
-        },
-    ),
+    ("quarters", share("0.75", Some("of"), &["three", "Three"])),
     (
         "derde",
-        Share {
-            factor: "(1/3)",
-            then: Some("van"),
-            after: &["een", "Een", "één", "Eén"],
-        },
+        share("(1/3)", Some("van"), &["een", "Een", "één", "Eén"]),
     ),
-    (
-        "derde",
-        Share {
-            factor: "(2/3)",
-            then: Some("van"),
-            after: &["twee", "Twee"],
-        },
-    ),
+    ("derde", share("(2/3)", Some("van"), &["twee", "Twee"])),
     (
         "kwart",
-        Share {
-            factor: "0.25",
-            then: Some("van"),
-            after: &["een", "Een", "één", "Eén"],
-        },
+        share("0.25", Some("van"), &["een", "Een", "één", "Eén"]),
     ),
 ];
 
@@ -421,6 +328,18 @@ struct Share {
     then: Option<&'static str>,
     /// The words one of which must come right before it; any when empty.
     after: &'static [&'static str],
+}
+
+const fn share(
+    factor: &'static str,
+    then: Option<&'static str>,
+    after: &'static [&'static str],
+) -> Share {
+    Share {
+        factor,
+        then,
+        after,
+    }
 }
 
 /// Words inside or at the end of a relation phrase: never the start of a stretch, nor its
@@ -1311,11 +1230,12 @@ impl<'a> Tokens<'a> {
             .rposition(|t| matches!(t.k, K::Comma | K::Break))?;
         let from = self.toks[last_punct].end;
         let phrase = self.text[from..start].trim();
+        let phrase = phrase.strip_prefix("tot ").unwrap_or(phrase);
         let mut words = phrase.split_whitespace();
-        let (Some("op" | "tot op"), rest) = (words.next(), words.clone().count()) else {
-            return None;
-        };
-        if !(1..=3).contains(&rest) || !words.all(is_precision_word) {
+        if words.next() != Some("op")
+            || !(1..=3).contains(&words.clone().count())
+            || !words.all(is_precision_word)
+        {
             return None;
         }
         self.toks.truncate(last_punct + 1);

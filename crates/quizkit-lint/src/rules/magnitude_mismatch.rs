@@ -185,9 +185,9 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             (Field::Explanation, Field::Stem) => operand(x),
             _ => false,
         };
-        let mut reported = false;
-        for (j, second) in figures.iter().enumerate() {
-            if reported || quoted(second) {
+        // One finding per language: the first pair says what to look at.
+        'pairs: for (j, second) in figures.iter().enumerate() {
+            if quoted(second) {
                 continue;
             }
             // Figures of one text are mostly computed one from another (`1,4 × 10¹⁰ FLOPs`
@@ -215,9 +215,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                     related,
                     format!("`{}` here", written(first)),
                 ));
-                // One finding per language: the first pair says what to look at.
-                reported = true;
-                break;
+                break 'pairs;
             }
         }
     }
