@@ -1,11 +1,12 @@
 //! The number rules on pairs of banks they were not written with, each written independently
 //! from a brief (see their READMEs):
 //!
-//! - `tests/corpora/numbers-2` (70 questions), `numbers-3` to `numbers-6` (60 each): correct
-//!   bilingual questions. Precision: `quizkit lint` reports nothing from the number rules
+//! - `tests/corpora/numbers-2` (70 questions), `numbers-3` to `numbers-6` (60 each),
+//!   `numbers-7` (40, everyday prose where "is" stands between numbers that are not equal):
+//!   correct bilingual questions. Precision: `quizkit lint` reports nothing from the number rules
 //!   (N001–N008, T002, K004) on them but the findings each test names.
 //! - `tests/corpora/numbers-{2,3,4,5,6}-flawed`: 40 questions each with one planted error, of
-//!   eight kinds; the README's answer sheet names the question and
+//!   eight kinds (`numbers-7-flawed`: 24); the README's answer sheet names the question and
 //!   the kind. Recall: a question counts as found when N003, N004, N005, N007, N008, T002 or
 //!   K004 reports on it. The recall per kind is printed (`--nocapture`) and must not drop below what
 //!   quizkit reaches today.
@@ -119,7 +120,11 @@ fn answer_sheet(name: &str) -> Vec<(String, String)> {
             Some((id.to_string(), kind.to_string()))
         })
         .collect();
-    assert_eq!(rows.len(), 40, "the answer sheet has 40 rows: {rows:?}");
+    // Five of each of eight kinds; the seventh flawed bank has three of each.
+    assert!(
+        rows.len() == 40 || rows.len() == 24,
+        "the answer sheet has 40 or 24 rows: {rows:?}"
+    );
     rows
 }
 
@@ -316,4 +321,35 @@ const AT_LEAST_6: [(&str, usize); 8] = [
 #[test]
 fn planted_errors_in_the_sixth_corpus_are_found() {
     assert_recall("numbers-6-flawed", &AT_LEAST_6);
+}
+
+#[test]
+fn the_seventh_correct_corpus_lints_clean() {
+    clean_but_for("numbers-7", &[]);
+}
+
+/// Questions found per kind, at least, as quizkit reaches them: 17 of 24 (first run 12: the
+/// false findings on the correct bank taken away took none of these). The misses, and why:
+/// - `38 °C is 101,4 °F` (°C and °F are no units), `0,075 mg is 75 ng` (`ng` is no unit: it
+///   is also "nog");
+/// - "171 geslaagd; dat is 93 %" (the total is in another sentence), "Drie lessen van 45
+///   minuten is 125 minuten" (a count in words), `8 × 25 = 200 m³` (the computation has no
+///   unit to say litres);
+/// - "Op hele euro's afgerond is dat € 1.591" (a rounding in a sentence of its own), "op het
+///   tiental afgerond 100 km/h" for 94,3 (`100` allows ±50: the precision the phrase names is
+///   not read).
+const AT_LEAST_7: [(&str, usize); 8] = [
+    ("percent-slip", 2),
+    ("translation-differs", 3),
+    ("wrong-conversion", 2),
+    ("wrong-power", 3),
+    ("wrong-prefix", 2),
+    ("wrong-result", 2),
+    ("wrong-rounding", 1),
+    ("wrong-unit", 2),
+];
+
+#[test]
+fn planted_errors_in_the_seventh_corpus_are_found() {
+    assert_recall("numbers-7-flawed", &AT_LEAST_7);
 }

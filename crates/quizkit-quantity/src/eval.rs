@@ -320,9 +320,12 @@ impl<'a> Parser<'a> {
                 && a.uend == a.ustart
                 && !b.is_literal()
                 && self.is_power_of_ten(&b);
-            let hu = a.hu * b.v;
+            // `4.98 min / km` (prose's "4,98 minuten per km"): a literal per a unit alone is a
+            // literal in the compound unit, as `4.98 min/km` is.
+            let per_unit = op == Kind::Slash && a.is_literal() && b.bare_unit;
+            let hu = if per_unit { a.hu / b.v } else { a.hu * b.v };
             a = Self::apply(op, a, b)?;
-            if scientific {
+            if scientific || per_unit {
                 a.hu = hu;
             }
         }

@@ -17,8 +17,9 @@ an English `1,5` is read as no number at all. Count words (`miljard`, `billion`)
 number; a word between a number and `×` names what it counts (`10 000 000 rijen × 200 B`).
 A claim needs an operator and `=`, `≈` or words such as "is ongeveer"/"is about", or two
 values in different units (`600 GB = 600.000 MB`). A plain "is" after a computation or a
-value states its result (`7 × 16 GB is 112 GB`, `1 mile is 1.609 km`) when both sides can be
-compared as written; "twice", "half of", "a third of", "two thirds of", "een kwart van", "de
+value states its result (`7 × 16 GB is 112 GB`, `1 mile is 1.609 km`, `€ 2,5 miljoen is
+€ 2.500.000`) when both sides can be compared as written, not after a preposition (`voor 20
+kg is 200 mg`) nor before a comparison (`80 kg is 10 kg meer`); "twice", "half of", "a third of", "two thirds of", "een kwart van", "de
 helft van", "het dubbele van" before a number multiply it (`a quarter of 80 g is 20 g`). A chain checks each step against the one
 before (`60 × 4 × 365 = 87 600 Wh = 87,6 kWh`); a step that goes on with an operator states
 its value first (`1,250 × 8 = 10,000 bit ÷ 100 Mbit/s = 0.1 ms`); a step without a unit

@@ -13,13 +13,16 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 pub const DOCS: &str = r#"## What it does
 Compares the options of a single-choice question whose options are quantities (`28 GB`,
 `1,5 GB`, `20 TFLOPS`: the whole text is a number with or without a unit, numbers written as
-the language writes them) with what the question's `checks` compute. The key must state a
-value that a check of the same dimension computes: the value rounds to the key at the
-precision the key is written with (`14 GB`: ±0.5 GB), or lies within the check's tolerance
-(for a `≈` check at least 2%: an option is often rounder than the check).
+the language writes them) with what the question's `checks` compute. When a check of the
+options' dimension computes what an option states, the key must state a value that such a
+check computes: the value rounds to the key at the precision the key is written with (`14
+GB`: ±0.5 GB), or lies within the check's tolerance (for a `≈` check at least 2%: an option
+is often rounder than the check). Checks that compute no option compute steps on the way
+(`2 * 3 * 14 = 84` tablets for a key of 3 boxes) and say nothing about the key.
 No distractor may state the value of a check the key agrees with (or, when the key agrees
-with none, of any check): for a distractor the value must round to it and lie within the
-check's tolerance, so a coarse `0.1 TB` does not count as `112 GB`. Checks of another dimension than the
+with none, of the last check of the options' dimension; the earlier ones are steps on the way,
+which distractors are made of): for a distractor the value must round to it and lie within
+the check's tolerance, so a coarse `0.1 TB` does not count as `112 GB`. Checks of another dimension than the
 options, and options that are not quantities, are left alone. The computed value counts even
 when the check's stated value is wrong (that is `claim-mismatch`).
 
@@ -170,7 +173,15 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 .copied()
                 .filter(|(_, o)| agrees(quantity, o))
                 .collect();
-            if answer.is_empty() && !same_dim.is_empty() && reported.insert(key) {
+            // Checks that compute no option compute steps on the way (`2 × 3 × 14 = 84`
+            // tablets, for a key of 3 boxes): they say nothing about the key.
+            let about_the_options = same_dim.iter().any(|(_, o)| {
+                options
+                    .iter()
+                    .flatten()
+                    .any(|(quantity, _)| equals(quantity, o))
+            });
+            if answer.is_empty() && about_the_options && reported.insert(key) {
                 let v = KeyContradictsClaim::Key {
                     option: key,
                     text: text.value.clone(),
@@ -187,8 +198,20 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 ));
             }
         }
+        // The checks the key agrees with compute the answer; without one, the last check of
+        // the options' dimension does (the earlier ones are steps on the way, which a
+        // distractor may state: that is how distractors are made).
         let against: Vec<&(&Spanned<String>, Outcome)> = if answer.is_empty() {
-            computed.iter().collect()
+            options
+                .get(key)
+                .and_then(|o| o.as_ref())
+                .and_then(|(quantity, _)| {
+                    computed
+                        .iter()
+                        .rfind(|(_, o)| o.computed.dim() == quantity.value.dim())
+                })
+                .into_iter()
+                .collect()
         } else {
             answer
         };

@@ -20,8 +20,10 @@ notation with another power of ten and the same unit, or none (`1,99 × 10²⁰ 
 and the explanation, or in the explanation and the key: in one text, figures are mostly
 computed one from another (`1,4 × 10¹⁰ FLOPs` per token, `1,4 × 10¹³ FLOPs` for 1 000
 tokens), and the key is computed from the stem. Left out: a figure of the explanation that a
-distractor states (an explanation that rules out a distractor quotes it) or, against the key,
-that the stem states (an input); and, against the stem, a figure of the explanation that no
+distractor states (an explanation that rules out a distractor quotes it); against the key,
+a figure of the explanation that no claim computes (`samen 16 bytes, dus 1 miljard × 16 bytes
+= 16 GB` for a key of `16 GB`: only what a claim computes is the explanation's answer) or that
+the stem states; and, against the stem, a figure of the explanation that no
 claim computes with: a result (`100 ns` in the stem, `10⁶ × 100 ns = … = 0,1 s, oftewel 100
 ms`) or a figure of the prose.
 
@@ -168,6 +170,18 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                         })
                 })
         };
+        // A figure the explanation computes: the last of a claim (`… = 6 mg`).
+        let result = |f: &Figure<'_, '_>| {
+            f.field == Field::Explanation
+                && claims.iter().any(|span| {
+                    span.contains(&f.range.start)
+                        && !figures.iter().any(|g| {
+                            g.field == Field::Explanation
+                                && g.range.start > f.range.start
+                                && span.contains(&g.range.start)
+                        })
+                })
+        };
         // A figure of the explanation that the stem states too is an input, whatever the key.
         let in_stem = |f: &Figure<'_, '_>| {
             figures.iter().any(|s| {
@@ -178,9 +192,12 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         };
         // The stem and the key are compared through the explanation, not with each other: the
         // key is computed from the stem.
+        // Against the key, a figure the explanation computes, not one it computes with or
+        // names on the way (`samen 16 bytes, dus 1 miljard × 16 bytes = 16 GB` for a key of
+        // `16 GB`).
         let compared = |x: &Figure<'_, '_>, y: &Figure<'_, '_>| match (x.field, y.field) {
-            (Field::Explanation, Field::Option(_)) => !in_stem(x),
-            (Field::Option(_), Field::Explanation) => !in_stem(y),
+            (Field::Explanation, Field::Option(_)) => !in_stem(x) && result(x),
+            (Field::Option(_), Field::Explanation) => !in_stem(y) && result(y),
             (Field::Stem, Field::Explanation) => operand(y),
             (Field::Explanation, Field::Stem) => operand(x),
             _ => false,
