@@ -12,7 +12,9 @@ use std::cell::OnceCell;
 use std::ops::Range;
 
 use quizkit_model::{LangText, LocalizedText, Question, Spanned, same_code};
-use quizkit_quantity::{Error, Lang, Outcome, ProseClaim, Verdict, check, extract_claims_in};
+use quizkit_quantity::{
+    Error, Lang, Outcome, ProseClaim, ProseNumber, Verdict, check, extract_claims_in,
+};
 
 use crate::lexicon::{Lexicon, Parts, PhraseSet, Stems, lone_capitals};
 use crate::quantities::{self, OptionQuantity, lang};
@@ -33,6 +35,7 @@ pub struct Text<'q> {
     normalized: OnceCell<String>,
     content: OnceCell<Vec<(u32, Range<usize>)>>,
     claims: OnceCell<Vec<ProseClaim>>,
+    numbers: OnceCell<Vec<ProseNumber>>,
     quantity: OnceCell<Option<OptionQuantity>>,
 }
 
@@ -48,6 +51,7 @@ impl<'q> Text<'q> {
             normalized: OnceCell::new(),
             content: OnceCell::new(),
             claims: OnceCell::new(),
+            numbers: OnceCell::new(),
             quantity: OnceCell::new(),
         }
     }
@@ -123,6 +127,14 @@ impl<'q> Text<'q> {
                 extract_claims_in(self.value(), lang(self.lang()), operands)
             })
         })
+    }
+
+    /// The numbers of the text that are quantities ([`quizkit_quantity::numbers`]), read in
+    /// the language it is written in; Markdown code and math included (callers that skip them
+    /// use [`crate::text::code_ranges`]).
+    pub fn numbers(&self) -> &[ProseNumber] {
+        self.numbers
+            .get_or_init(|| quizkit_quantity::numbers(self.value(), lang(self.lang())))
     }
 
     /// The whole text as a quantity ([`quantities::option_quantity`]) read in `read`;

@@ -613,6 +613,13 @@ impl Unit {
         crate::eval::parse_unit(src)
     }
 
+    /// The unit a single word written after a number names (`mg`, `km/h` is two words:
+    /// [`Unit::parse`]), or `None`: a lookup in the lexicon, without the spelling suggestions
+    /// of an error.
+    pub fn word(word: &str) -> Option<Unit> {
+        after_number(word).map(|(factor, dim)| Unit::new(factor, dim, word))
+    }
+
     pub(crate) fn new(factor: f64, dim: Dim, name: &str) -> Unit {
         let mut buf = [0u8; NAME_CAP];
         let len = if name.len() <= NAME_CAP {

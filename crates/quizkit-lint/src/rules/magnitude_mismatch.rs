@@ -3,9 +3,9 @@
 
 use std::ops::Range;
 
-use quizkit_quantity::Lang;
+use quizkit_quantity::Unit;
 
-use crate::quantities::{lang, option_quantity};
+use crate::quantities::lang;
 use crate::text::code_ranges;
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
@@ -131,9 +131,19 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         let figures: Vec<Figure<'_, '_>> = fields
             .into_iter()
             .filter_map(|f| a.text(f, code))
-            .flat_map(|t| figures(t, read))
+            .flat_map(figures)
             .collect();
-        if figures.len() < 2 {
+        // Most questions have no number written twice with the same digits in two texts: no
+        // pair to look closer at.
+        let digits: Vec<(Field, String)> = figures
+            .iter()
+            .map(|f| (f.field, f.scientific().map_or(f.value.clone(), |(d, _)| d)))
+            .collect();
+        let candidate = digits
+            .iter()
+            .enumerate()
+            .any(|(j, g)| digits[..j].iter().any(|f| f.0 != g.0 && f.1 == g.1));
+        if !candidate {
             continue;
         }
         // What the distractors state, which an explanation may quote.
@@ -263,15 +273,15 @@ fn power_of_ten(ratio: f64) -> bool {
 }
 
 /// The numbers of `text` (but in code), each with the unit written after it when it is one.
-fn figures<'a, 'q>(text: &'a Text<'q>, read: Lang) -> Vec<Figure<'a, 'q>> {
+fn figures<'a, 'q>(text: &'a Text<'q>) -> Vec<Figure<'a, 'q>> {
     let value = text.value();
     let code = if value.contains(['`', '$']) {
         code_ranges(value)
     } else {
         Vec::new()
     };
-    quizkit_quantity::numbers(value, read)
-        .into_iter()
+    text.numbers()
+        .iter()
         .filter(|n| !code.iter().any(|r| r.contains(&n.range.start)))
         .map(|n| {
             let rest = &value[n.range.end..];
@@ -281,9 +291,9 @@ fn figures<'a, 'q>(text: &'a Text<'q>, read: Lang) -> Vec<Figure<'a, 'q>> {
                 .unwrap_or(rest.len() - gap);
             let word = &rest[gap..gap + word_len];
             let unit = (!word.is_empty())
-                .then(|| option_quantity(&format!("1 {word}"), read))
+                .then(|| Unit::word(word))
                 .flatten()
-                .map(|o| (word, o.value.value(), o.value.dim()));
+                .map(|u| (word, u.factor(), u.dim()));
             let end = match unit {
                 Some(_) => n.range.end + gap + word_len,
                 None => n.range.end,
@@ -292,7 +302,7 @@ fn figures<'a, 'q>(text: &'a Text<'q>, read: Lang) -> Vec<Figure<'a, 'q>> {
                 field: text.field,
                 text,
                 range: n.range.start..end,
-                value: n.value,
+                value: n.value.clone(),
                 unit,
             }
         })

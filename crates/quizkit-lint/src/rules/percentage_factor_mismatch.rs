@@ -5,7 +5,6 @@ use std::ops::Range;
 
 use quizkit_quantity::Verdict;
 
-use crate::quantities::lang;
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule percentage-factor-mismatch` prints.
@@ -126,16 +125,15 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
     }
     // Factors said in words, outside a claim: "elke week vermenigvuldigen met 1,01".
     for code in cx.languages() {
-        let percentages = percentages(a, q.question.options.len(), code);
-        if percentages.is_empty() {
-            continue;
-        }
+        let mut percentages: Option<Vec<f64>> = None;
         for field in [Field::Stem, Field::Explanation] {
             let Some(text) = a.text(field, code) else {
                 continue;
             };
             for (range, factor) in worded_factors(text) {
-                let Some((reading, stated)) = slip(factor, &percentages) else {
+                let percentages = percentages
+                    .get_or_insert_with(|| self::percentages(a, q.question.options.len(), code));
+                let Some((reading, stated)) = slip(factor, percentages) else {
                     continue;
                 };
                 let v = PercentageFactorMismatch {
@@ -172,12 +170,13 @@ fn slip(factor: f64, percentages: &[f64]) -> Option<(f64, f64)> {
 /// "vermenigvuldigt met 1,1", "multiply by 1.1", "multiplied by 0.8".
 fn worded_factors(text: &Text<'_>) -> Vec<(Range<usize>, f64)> {
     let value = text.value();
-    // ASCII lower case keeps every byte where it is.
-    let lower = value.to_ascii_lowercase();
-    if !lower.contains("vermenigvuldig") && !lower.contains("multipl") {
+    // Most texts say neither verb, in any case of its first letter.
+    if !value.contains("ermenigvuldig") && !value.contains("ultipl") {
         return Vec::new();
     }
-    let numbers = quizkit_quantity::numbers(value, lang(text.lang()));
+    // ASCII lower case keeps every byte where it is.
+    let lower = value.to_ascii_lowercase();
+    let numbers = text.numbers();
     let mut out = Vec::new();
     for (verb, preposition) in [("vermenigvuldig", " met "), ("multipl", " by ")] {
         for (at, _) in lower.match_indices(verb) {
@@ -237,8 +236,8 @@ fn percentages(a: &Analysis<'_>, options: usize, lang_code: &str) -> Vec<f64> {
 
 fn percentages_in(text: &Text<'_>) -> Vec<f64> {
     let value = text.value();
-    quizkit_quantity::numbers(value, lang(text.lang()))
-        .into_iter()
+    text.numbers()
+        .iter()
         .filter(|n| {
             let after = value[n.range.end..].trim_start_matches([' ', '\u{a0}', '\u{202f}']);
             after.starts_with('%')

@@ -244,18 +244,22 @@ fn pair_with_words(unpaired: &mut Vec<&Number>, digits: &str, lang: &str, toks: 
 /// spaces, commas or dots, decimals by the language, no addresses or versions), but for those
 /// in Markdown code or math.
 fn quantity_numbers(lang: &str, text: &str) -> Vec<Number> {
-    let found = quizkit_quantity::numbers(text, quantity_lang(lang));
+    not_in_code(text, &quizkit_quantity::numbers(text, quantity_lang(lang)))
+}
+
+/// The numbers `found` of `text` but those in Markdown code or math.
+fn not_in_code(text: &str, found: &[quizkit_quantity::ProseNumber]) -> Vec<Number> {
     let code = if text.contains(['`', '$']) {
         code_ranges(text)
     } else {
         Vec::new()
     };
     found
-        .into_iter()
+        .iter()
         .filter(|n| !code.iter().any(|r| r.contains(&n.range.start)))
         .map(|n| Number {
-            range: n.range,
-            value: n.value,
+            range: n.range.clone(),
+            value: n.value.clone(),
         })
         .collect()
 }
@@ -283,8 +287,13 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             {
                 continue;
             }
-            let base_numbers = quantity_numbers(base, &base_entry.text.value);
-            let own = quantity_numbers(lang, &entry.text.value);
+            // The numbers the analysis reads once for every rule.
+            let read = |code: &str, text: &str| match a.text(field, code) {
+                Some(t) => not_in_code(text, t.numbers()),
+                None => quantity_numbers(code, text),
+            };
+            let base_numbers = read(base, &base_entry.text.value);
+            let own = read(lang, &entry.text.value);
             let mut extra = surplus(&base_numbers, &own);
             let mut lacking = surplus(&own, &base_numbers);
             // A number the other language writes as a word is no difference; the words are
