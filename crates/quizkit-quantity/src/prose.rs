@@ -3229,7 +3229,6 @@ fn is_comparative(w: &str) -> bool {
         "slower",
         "above",
         "below",
-        "over",
         "under",
     ];
     COMPARATIVES.contains(&w.to_lowercase().as_str())
