@@ -6,7 +6,7 @@ use std::ops::Range;
 use quizkit_quantity::Unit;
 
 use crate::quantities::lang;
-use crate::text::code_ranges;
+use crate::text::outside_code;
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
 /// What `quizkit rule magnitude-mismatch` prints.
@@ -167,30 +167,23 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             .filter(|c| c.text.lang() == code && c.text.field == Field::Explanation)
             .map(|c| c.claim.span.clone())
             .collect();
-        // A figure the explanation computes with, not one it computes: a part of a claim but its
-        // last figure (`585 mg = 0,585 g`, not `10⁸ ns = 0,1 s, oftewel 100 ms`).
-        let operand = |f: &Figure<'_, '_>| {
-            f.field == Field::Explanation
-                && claims.iter().any(|span| {
-                    span.contains(&f.range.start)
-                        && figures.iter().any(|g| {
-                            g.field == Field::Explanation
-                                && g.range.start > f.range.start
-                                && span.contains(&g.range.start)
-                        })
-                })
-        };
-        // A figure the explanation computes: the last of a claim (`… = 6 mg`).
-        let result = |f: &Figure<'_, '_>| {
-            f.field == Field::Explanation
-                && claims.iter().any(|span| {
-                    span.contains(&f.range.start)
-                        && !figures.iter().any(|g| {
-                            g.field == Field::Explanation
-                                && g.range.start > f.range.start
-                                && span.contains(&g.range.start)
-                        })
-                })
+        // What a figure of the explanation is to its claims: one it computes with (a part of a
+        // claim but its last figure: `585 mg = 0,585 g`) and one it computes (the last of a
+        // claim: `… = 6 mg`, `10⁸ ns = 0,1 s, oftewel 100 ms`); a figure of a chain is both.
+        let role = |f: &Figure<'_, '_>| {
+            let (mut operand, mut result) = (false, false);
+            if f.field == Field::Explanation {
+                for span in claims.iter().filter(|span| span.contains(&f.range.start)) {
+                    let later = figures.iter().any(|g| {
+                        g.field == Field::Explanation
+                            && g.range.start > f.range.start
+                            && span.contains(&g.range.start)
+                    });
+                    operand |= later;
+                    result |= !later;
+                }
+            }
+            (operand, result)
         };
         // A figure of the explanation that the stem states too is an input, whatever the key.
         let in_stem = |f: &Figure<'_, '_>| {
@@ -206,10 +199,10 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         // names on the way (`samen 16 bytes, dus 1 miljard × 16 bytes = 16 GB` for a key of
         // `16 GB`).
         let compared = |x: &Figure<'_, '_>, y: &Figure<'_, '_>| match (x.field, y.field) {
-            (Field::Explanation, Field::Option(_)) => !in_stem(x) && result(x),
-            (Field::Option(_), Field::Explanation) => !in_stem(y) && result(y),
-            (Field::Stem, Field::Explanation) => operand(y),
-            (Field::Explanation, Field::Stem) => operand(x),
+            (Field::Explanation, Field::Option(_)) => !in_stem(x) && role(x).1,
+            (Field::Option(_), Field::Explanation) => !in_stem(y) && role(y).1,
+            (Field::Stem, Field::Explanation) => role(y).0,
+            (Field::Explanation, Field::Stem) => role(x).0,
             _ => false,
         };
         // One finding per language: the first pair says what to look at.
@@ -275,14 +268,7 @@ fn power_of_ten(ratio: f64) -> bool {
 /// The numbers of `text` (but in code), each with the unit written after it when it is one.
 fn figures<'a, 'q>(text: &'a Text<'q>) -> Vec<Figure<'a, 'q>> {
     let value = text.value();
-    let code = if value.contains(['`', '$']) {
-        code_ranges(value)
-    } else {
-        Vec::new()
-    };
-    text.numbers()
-        .iter()
-        .filter(|n| !code.iter().any(|r| r.contains(&n.range.start)))
+    outside_code(value, text.numbers())
         .map(|n| {
             let rest = &value[n.range.end..];
             let gap = rest.len() - rest.trim_start_matches([' ', '\u{a0}', '\u{202f}']).len();

@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap;
 
 use crate::lexicon::{Lexicon, WordValue};
 use crate::quantities::lang as quantity_lang;
-use crate::text::{Number, Token, code_ranges, numbers, tokens};
+use crate::text::{Number, Token, numbers, outside_code, tokens};
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule translation-numbers-differ` prints.
@@ -249,14 +249,7 @@ fn quantity_numbers(lang: &str, text: &str) -> Vec<Number> {
 
 /// The numbers `found` of `text` but those in Markdown code or math.
 fn not_in_code(text: &str, found: &[quizkit_quantity::ProseNumber]) -> Vec<Number> {
-    let code = if text.contains(['`', '$']) {
-        code_ranges(text)
-    } else {
-        Vec::new()
-    };
-    found
-        .iter()
-        .filter(|n| !code.iter().any(|r| r.contains(&n.range.start)))
+    outside_code(text, found)
         .map(|n| Number {
             range: n.range.clone(),
             value: n.value.clone(),

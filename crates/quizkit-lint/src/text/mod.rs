@@ -8,6 +8,6 @@ mod plain;
 mod tokens;
 
 pub use locate::{locate, raw_offsets};
-pub use numbers::{Number, numbers};
+pub use numbers::{Number, numbers, outside_code};
 pub use plain::{normalize, normalize_plain, plain, plain_len};
 pub use tokens::{Token, code_ranges, lowercase, pieces, tokens, words};

@@ -14,6 +14,22 @@ pub struct Number {
     pub value: String,
 }
 
+/// The numbers `found` of `text` ([`quizkit_quantity::numbers`], which reads code and math
+/// too) but those in Markdown code or math.
+pub fn outside_code<'n>(
+    text: &str,
+    found: &'n [quizkit_quantity::ProseNumber],
+) -> impl Iterator<Item = &'n quizkit_quantity::ProseNumber> {
+    let code = if text.contains(['`', '$']) {
+        code_ranges(text)
+    } else {
+        Vec::new()
+    };
+    found
+        .iter()
+        .filter(move |n| !code.iter().any(|r| r.contains(&n.range.start)))
+}
+
 /// The decimal separator and the thousands separator of `lang`.
 fn separators(lang: &str) -> (u8, u8) {
     if lang.starts_with("en") {
