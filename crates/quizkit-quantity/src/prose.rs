@@ -608,23 +608,28 @@ fn relates_at(text: &str, i: usize) -> bool {
         // "afgerond", "rounded".
         b'g' => i >= 2 && bytes[i - 2..].starts_with(b"afgerond"),
         // ", ongeveer", ", about", ", op één decimaal", ", to one decimal place".
-        b' ' => {
-            bytes[i - 1] == b','
-                && (bytes[i + 1..].starts_with(b"op ")
-                    || bytes[i + 1..].starts_with(b"to ")
-                    || APPROX_WORDS.iter().any(|w| {
-                        let rest = bytes[i + 1..].strip_prefix(w.as_bytes());
-                        rest.is_some_and(|r| {
-                            let r = r.strip_prefix(b".").unwrap_or(r);
-                            // Spaces, tabs and no-break spaces (0xC2 0xA0), by bytes.
-                            let spaces = r
-                                .iter()
-                                .take_while(|b| matches!(b, b' ' | b'\t' | 0xC2 | 0xA0));
-                            let r = &r[spaces.count()..];
-                            r.first().is_some_and(|&b| b.is_ascii_digit() || b == b'$')
-                                || r.starts_with("€".as_bytes())
-                        })
-                    }))
+        b' ' if bytes[i - 1] == b',' => {
+            // The word after the comma, past any spaces, tabs and no-break spaces (0xC2 0xA0).
+            let gap = bytes[i..]
+                .iter()
+                .take_while(|b| matches!(b, b' ' | b'\t' | 0xC2 | 0xA0))
+                .count();
+            let after = &bytes[i + gap..];
+            after.starts_with(b"op ")
+                || after.starts_with(b"to ")
+                || APPROX_WORDS.iter().any(|w| {
+                    let rest = after.strip_prefix(w.as_bytes());
+                    rest.is_some_and(|r| {
+                        let r = r.strip_prefix(b".").unwrap_or(r);
+                        // Spaces, tabs and no-break spaces (0xC2 0xA0), by bytes.
+                        let spaces = r
+                            .iter()
+                            .take_while(|b| matches!(b, b' ' | b'\t' | 0xC2 | 0xA0));
+                        let r = &r[spaces.count()..];
+                        r.first().is_some_and(|&b| b.is_ascii_digit() || b == b'$')
+                            || r.starts_with("€".as_bytes())
+                    })
+                })
         }
         b'u' => i >= 2 && bytes[i - 2..].starts_with(b"rounded"),
         _ => false,
@@ -3110,6 +3115,11 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
     // holds or misses by a slip ([`Outcome::hint`]: bits for bytes, GB for GiB, a prefix),
     // the errors such sentences carry. A "per" read as a division that leaves the claim
     // unevaluable was no division.
+    // A claim stated with a plain "is" or as a restatement is kept when it can be evaluated as
+    // written: "is" also joins a value to another that is not its result (`bij 20 °C is 50 %`,
+    // `bij 10 : 1 is 0,8 inch`), a restatement may give the value in another measure (`50,0
+    // g/l, ongeveer 5 %`), and such a pair mostly lacks a unit on one side or cannot be
+    // compared.
     let mut i = 0;
     out.retain(|c| {
         i += 1;
@@ -3118,14 +3128,14 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         }
         // The claim's tokens: the tokens are in text order, so the first is found by halving.
         let first = toks.partition_point(|t| t.start < c.span.start);
-        let words = toks[first..]
-            .iter()
-            .enumerate()
-            .map(|(k, t)| (first + k, t))
-            .take_while(|(_, t)| t.end <= c.span.end)
-            .filter(|&(r, _)| is_phrase(tk, r));
-        let (mut phrase, mut per, mut restated) = (false, false, false);
-        for (_, t) in words {
+        let claim = (first..toks.len()).take_while(|&r| toks[r].end <= c.span.end);
+        let (mut phrase, mut per, mut restated, mut loose) = (false, false, false, false);
+        for r in claim {
+            loose |= is_bare_is(tk, r) || is_restatement(tk, r);
+            if !is_phrase(tk, r) {
+                continue;
+            }
+            let t = &toks[r];
             phrase |= matches!(t.k, K::Rel(_));
             per |= t.k == K::Div;
             // "oftewel", "ofwel", "i.e.", "is precies": the same quantity said again, which a
@@ -3135,24 +3145,12 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
                     .iter()
                     .any(|w| tk.text[t.start..t.end].contains(w));
         }
-        match &c.checked.0 {
-            Ok(o) => {
-                !phrase || o.holds || o.hint().is_some() || (restated && c.implied_unit.is_none())
-            }
+        let as_written = c.checked.0.is_ok() && c.implied_unit.is_none();
+        let phrase_kept = match &c.checked.0 {
+            Ok(o) => !phrase || o.holds || o.hint().is_some() || (restated && as_written),
             Err(_) => !phrase && !per,
-        }
-    });
-    // A claim stated with a plain "is" or as a restatement is kept when it can be evaluated as
-    // written: "is" also joins a value to another that is not its result (`bij 20 °C is 50 %`,
-    // `bij 10 : 1 is 0,8 inch`), a restatement may give the value in another measure (`50,0
-    // g/l, ongeveer 5 %`), and such a pair mostly lacks a unit on one side or cannot be
-    // compared.
-    let mut i = 0;
-    out.retain(|c| {
-        i += 1;
-        i <= base
-            || !claim_has(tk, c, |r| is_bare_is(tk, r) || is_restatement(tk, r))
-            || (c.checked.0.is_ok() && c.implied_unit.is_none())
+        };
+        phrase_kept && (!loose || as_written)
     });
 }
 
@@ -3238,14 +3236,6 @@ fn is_comparative(w: &str) -> bool {
 fn is_bare_is(tk: &Tokens<'_>, r: usize) -> bool {
     let t = &tk.toks[r];
     matches!(t.k, K::Rel(_)) && &tk.text[t.start..t.end] == "is"
-}
-
-/// Whether one of the tokens of the claim `c` is one that `test` holds for.
-fn claim_has(tk: &Tokens<'_>, c: &ProseClaim, test: impl Fn(usize) -> bool) -> bool {
-    let first = tk.toks.partition_point(|t| t.start < c.span.start);
-    (first..tk.toks.len())
-        .take_while(|&r| tk.toks[r].end <= c.span.end)
-        .any(test)
 }
 
 /// Whether the token `r` is a relation written as a phrase of words ([`EQUIVALENCE_WORDS`],
@@ -4115,8 +4105,11 @@ mod tests {
     fn may_relate_reference(text: &str) -> bool {
         let bytes = text.as_bytes();
         let restated = |w: &str| {
-            text.match_indices(&format!(", {w}")).any(|(at, m)| {
-                let rest = &text[at + m.len()..];
+            text.match_indices(", ").any(|(at, m)| {
+                let rest = text[at + m.len()..].trim_start_matches([' ', '\t', '\u{a0}']);
+                let Some(rest) = rest.strip_prefix(w) else {
+                    return false;
+                };
                 let rest = rest.strip_prefix('.').unwrap_or(rest);
                 let rest = rest.trim_start_matches([' ', '\t', '\u{a0}']);
                 rest.starts_with(|c: char| c.is_ascii_digit() || c == '$' || c == '€')
@@ -4129,8 +4122,10 @@ mod tests {
                 .is_some_and(|c| c.is_ascii_alphanumeric())
         });
         if bytes.iter().any(|&b| matches!(b, b'=' | b'~' | b'\\'))
-            || text.contains(", op ")
-            || text.contains(", to ")
+            || text.match_indices(", ").any(|(at, m)| {
+                let rest = text[at + m.len()..].trim_start_matches([' ', '\t', '\u{a0}']);
+                rest.starts_with("op ") || rest.starts_with("to ")
+            })
             || [
                 "hetzelfde",
                 "komt overeen",
