@@ -131,9 +131,10 @@ fn write_canonical(f: &mut fmt::Formatter<'_>, v: f64, dim: Dim, sig: usize) -> 
         Dim::LENGTH => ("m", ALL),
         Dim::SPEED => ("m/s", ALL),
         Dim::AMOUNT => ("mol", ALL),
-        // Stored in base units (kg, m³, mol/m³, kg/mol), shown in the units chemistry uses.
-        Dim::MASS => return write_scaled(f, v * 1e3, "g", &ALL[..5], "kg", sig),
-        Dim::VOLUME => return write_scaled(f, v * 1e3, "L", &ALL[..5], "m³", sig),
+        // Stored in base units (kg, m³, mol/m³, kg/mol), shown in the units chemistry uses
+        // and the lexicon reads back: down to µg and µL (`ng` and `pg` are no units of it).
+        Dim::MASS => return write_scaled(f, v * 1e3, "g", &ALL[2..5], "kg", sig),
+        Dim::VOLUME => return write_scaled(f, v * 1e3, "L", &ALL[2..5], "m³", sig),
         Dim::CONCENTRATION => return write_scaled(f, v * 1e-3, "mol/L", &ALL[4..5], "", sig),
         Dim::MOLAR_MASS => return write_scaled(f, v * 1e3, "g/mol", &ALL[4..5], "", sig),
         Dim::DENSITY => return write_scaled(f, v, "kg/m³", &ALL[4..5], "", sig),
