@@ -232,6 +232,9 @@ struct Tokens<'a> {
     norm: String,
     /// Emit the upper ends of ranges instead of the lower ones.
     high_end: std::cell::Cell<bool>,
+    /// The power of ten a rounding phrase just read names ([`named_power`]): the next token,
+    /// when it is a number, is written at that precision.
+    rounded_to: Option<i32>,
 }
 
 fn char_at(text: &str, i: usize) -> Option<char> {
@@ -638,6 +641,7 @@ fn relates_at(text: &str, i: usize) -> bool {
 
 impl<'a> Tokens<'a> {
     fn push(&mut self, k: K, start: usize, end: usize) {
+        self.rounded_to = None;
         if k == K::Break && self.toks.last().is_some_and(|t| t.k == K::Break) {
             if let Some(t) = self.toks.last_mut() {
                 t.end = end;
@@ -911,9 +915,10 @@ impl<'a> Tokens<'a> {
 
     fn word(&mut self, start: usize) -> usize {
         let (end, w) = self.word_at(start);
-        // `48 t`: the tonne, only right after a number (elsewhere `t` is a letter).
-        if w == "t" && self.after_value_token(start) {
-            self.push_norm(K::Unit, start, end, "tonne");
+        // `48 t`, `75 ng`: the tonne and the nanogram, only right after a number (elsewhere
+        // `t` is a letter, `ng` is "nog").
+        if matches!(w, "t" | "ng") && self.after_value_token(start) {
+            self.push_norm(K::Unit, start, end, if w == "t" { "tonne" } else { "ng" });
             return end;
         }
         if !SPECIAL_WORDS.may_contain(w.as_bytes()) {
@@ -966,12 +971,13 @@ impl<'a> Tokens<'a> {
         if matches!(w, "afgerond" | "rounded")
             && let Some(e) = self.rounded_value(end)
         {
+            let mut phrase = start;
             let from = self.after_value(start, false).or_else(|| {
-                let phrase = self.precision_before(start)?;
+                phrase = self.precision_before(start)?;
                 self.after_value(phrase, true)
             });
             if let Some(from) = from {
-                self.push(K::Rel(Relation::Approx), from, e);
+                self.push_rounding(from, e, named_power(&self.text[phrase..e]));
                 return e;
             }
         }
@@ -981,7 +987,7 @@ impl<'a> Tokens<'a> {
             && let Some(e) = self.precision_then_number(end)
             && let Some(from) = self.after_value(start, true)
         {
-            self.push(K::Rel(Relation::Approx), from, e);
+            self.push_rounding(from, e, named_power(&self.text[end..e]));
             return e;
         }
         // `1800 kcal, ongeveer 7,5 MJ`, `0.46 h, about 28 minutes`: the value before,
@@ -1240,7 +1246,7 @@ impl<'a> Tokens<'a> {
         let phrase = self.text[from..start].trim();
         let phrase = phrase.strip_prefix("tot ").unwrap_or(phrase);
         let mut words = phrase.split_whitespace();
-        if words.next() != Some("op")
+        if !matches!(words.next(), Some("op" | "Op"))
             || !(1..=3).contains(&words.clone().count())
             || !words.all(is_precision_word)
         {
@@ -1248,6 +1254,19 @@ impl<'a> Tokens<'a> {
         }
         self.toks.truncate(last_punct + 1);
         Some(from + (self.text[from..start].len() - self.text[from..start].trim_start().len()))
+    }
+
+    /// The relation of a value rounded at `from..end`: `≈`, or `=` at the precision the
+    /// rounding names (`op het tiental afgerond 90`: 90 ± 5), which the number after is
+    /// written at.
+    fn push_rounding(&mut self, from: usize, end: usize, power: Option<i32>) {
+        let rel = if power.is_some() {
+            Relation::Equal
+        } else {
+            Relation::Approx
+        };
+        self.push(K::Rel(rel), from, end);
+        self.rounded_to = power;
     }
 
     /// A word of [`SHARE_WORDS`] at `start..end` before a number: its factor and `×` pushed
@@ -1384,6 +1403,9 @@ impl<'a> Tokens<'a> {
         // string of its own per number.
         let from = self.norm.len();
         read.push_literal(text, &mut self.norm);
+        if let Some(power) = self.rounded_to.take() {
+            written_at(&mut self.norm, from, &read, power);
+        }
         let mut i = read.end;
         // A range, `30–40 ms`, `0,5–1,5 s`: an en dash between two numbers, no spaces.
         let mut high = 0..0;
@@ -1486,7 +1508,7 @@ impl<'a> Tokens<'a> {
             if letters && matches!(w, "K" | "k" | "M" | "B" | "T") && !glued_on && high.is_empty() {
                 self.norm.push_str(w);
                 end = wend;
-            } else if !(letters && unit::lookup(w).is_some()) {
+            } else if !(letters && unit::after_number(w).is_some()) {
                 junk = true;
             }
         }
@@ -1718,6 +1740,57 @@ fn has_op(toks: &[Tok], r: &Range<usize>) -> bool {
 
 /// A word of a phrase that names the precision of a rounding: "op één decimaal", "op hele
 /// graden", "to one decimal place", "to the nearest ten".
+/// The power of ten a rounding phrase names: `op het tiental` 1, `to the nearest hundred` 2,
+/// `op hele euro's`, `to whole degrees` 0, `op één decimaal` −1, `to two decimal places` −2,
+/// `op centen` −2; `None` for a phrase that names none (`afgerond`, `op drie cijfers`).
+fn named_power(phrase: &str) -> Option<i32> {
+    let mut places = 1;
+    let mut power = None;
+    for w in phrase.split(|c: char| !(c.is_alphabetic() || c == '\'')) {
+        match w {
+            "één" | "een" | "one" => places = 1,
+            "twee" | "two" => places = 2,
+            "drie" | "three" => places = 3,
+            "decimaal" | "decimalen" | "decimal" => return Some(-places),
+            "cijfer" | "cijfers" | "significant" | "digits" => return None,
+            "tiental" | "tientallen" | "ten" | "tens" => power = Some(1),
+            "honderdtal" | "honderdtallen" | "hundred" | "hundreds" => power = Some(2),
+            "duizendtal" | "duizendtallen" | "thousand" | "thousands" => power = Some(3),
+            "cent" | "centen" | "cents" => power = Some(-2),
+            "hele" | "heel" | "whole" | "integer" => power = power.or(Some(0)),
+            _ => {}
+        }
+    }
+    power
+}
+
+/// The number literal at `norm[from..]`, read as `read`, written at the precision
+/// `10^power` a rounding names: `90` to the nearest ten as `9e1` (± 5), `2.5` to two
+/// decimal places as `2.50` (± 0.005). A literal written more precisely than that, or with
+/// an exponent, stays as it is.
+fn written_at(norm: &mut String, from: usize, read: &crate::numbers::NumberRead, power: i32) {
+    if !read.exponent.is_empty() {
+        return;
+    }
+    let places = read.fraction.len();
+    if power > 0 {
+        let zeros = norm[from..].len() - norm[from..].trim_end_matches('0').len();
+        let power_len = power as usize;
+        if places == 0 && zeros >= power_len && norm.len() - from > power_len {
+            norm.truncate(norm.len() - power_len);
+            norm.push('e');
+            norm.push_str(&power.to_string());
+        }
+    } else if places < power.unsigned_abs() as usize {
+        if places == 0 {
+            norm.push('.');
+        }
+        for _ in places..power.unsigned_abs() as usize {
+            norm.push('0');
+        }
+    }
+}
+
 fn is_precision_word(w: &str) -> bool {
     matches!(
         w,
@@ -1733,10 +1806,16 @@ fn is_precision_word(w: &str) -> bool {
             | "decimalen"
             | "cijfer"
             | "cijfers"
+            | "het"
+            | "tiental"
             | "tientallen"
+            | "honderdtal"
             | "honderdtallen"
+            | "duizendtal"
             | "duizendtallen"
             | "euro"
+            | "euro's"
+            | "euros"
             | "cent"
             | "centen"
             | "one"
@@ -1755,6 +1834,7 @@ fn is_precision_word(w: &str) -> bool {
             | "hundred"
             | "hundreds"
             | "thousand"
+            | "thousands"
             | "number"
             | "integer"
             | "cents"
@@ -2567,6 +2647,7 @@ fn extract_plain(text: &str, lang: Lang, operands: Operands) -> Vec<ProseClaim> 
         toks: Vec::new(),
         norm: String::new(),
         high_end: std::cell::Cell::new(false),
+        rounded_to: None,
     };
     let mut out = Vec::new();
     loop {
@@ -2798,9 +2879,10 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
     }) || ["per", "a", "an", "each"]
         .iter()
         .any(|p| text[..q - 1].ends_with(p) && word_at(text, q - 1 - p.len()).1 == *p);
-    // `t` may be the tonne (`48 t`), which only the tokens around it tell; the words of a
-    // rounding's precision ("op één decimaal afgerond") belong to the relation.
-    !per && w != "t"
+    // `t` and `ng` may be the tonne and the nanogram (`48 t`), which only the tokens around
+    // them tell; the words of a rounding's precision ("op één decimaal afgerond") belong to
+    // the relation.
+    !per && !matches!(w, "t" | "ng")
         && w != "op"
         && !is_precision_word(w)
         && !SPECIAL_WORDS.may_contain(w.as_bytes())
@@ -2832,6 +2914,7 @@ fn extract_all_plain(text: &str, lang: Lang) -> Vec<ProseClaim> {
         toks: Vec::new(),
         norm: String::new(),
         high_end: std::cell::Cell::new(false),
+        rounded_to: None,
     };
     tk.run(0..text.len());
     tk.drop_asides();
@@ -3854,9 +3937,23 @@ mod tests {
             v("Dus € 2,5 miljoen is € 250.000 per jaar.", Lang::Nl),
             one("2.5 miljoen EUR = 250000 EUR", false)
         );
+        // The nanogram after a number; "ng" elsewhere is no unit.
+        assert_eq!(
+            v("Dus 0,075 mg is 75 ng per dag.", Lang::Nl),
+            one("0.075 mg = 75 ng", false)
+        );
+        assert_eq!(
+            v("So 0.075 mg = 75 µg, 75ng being far too little.", Lang::En),
+            one("0.075 mg = 75 µg", true)
+        );
+        assert!(
+            v("Er is ng 5 = 5 over.", Lang::Nl)
+                .iter()
+                .all(|(e, _)| !e.contains("ng"))
+        );
         assert_eq!(
             v("Gemiddeld 7,025, op één decimaal afgerond 7,1.", Lang::Nl),
-            one("7.025 ≈ 7.1", false)
+            one("7.025 = 7.1", false)
         );
         assert_eq!(
             v("Het perceel is 3,2 ha, ofwel 3.200 m².", Lang::Nl),
@@ -4242,6 +4339,7 @@ mod tests {
                     toks: Vec::new(),
                     norm: String::new(),
                     high_end: std::cell::Cell::new(false),
+                    rounded_to: None,
                 };
                 tk.run(0..line.len());
                 let n = tk.toks.len().min(12);
@@ -4497,6 +4595,77 @@ mod tests {
     }
 
     #[test]
+    fn a_rounding_that_names_its_precision_is_held_to_it() {
+        let verdicts = |text: &str, lang: Lang| -> Vec<(String, bool)> {
+            extract_claims(text, lang)
+                .iter()
+                .map(|c| {
+                    let holds = matches!(c.evaluate(&Options::default()), Verdict::Holds(_));
+                    (c.expr.clone(), holds)
+                })
+                .collect()
+        };
+        // `100` allows ±10 on its own (a `≈` with no precision named); to the nearest ten, ±5.
+        assert_eq!(
+            verdicts(
+                "Dat is 93,75 km/h; op het tiental afgerond 100 km/h.",
+                Lang::Nl
+            ),
+            [("93.75 km/h = 10e1 km/h".into(), false)]
+        );
+        assert_eq!(
+            verdicts(
+                "Dat is 93,75 km/h; op het tiental afgerond 90 km/h.",
+                Lang::Nl
+            ),
+            [("93.75 km/h = 9e1 km/h".into(), true)]
+        );
+        assert_eq!(
+            verdicts(
+                "It is 93.75 km/h, rounded to the nearest ten, 100 km/h.",
+                Lang::En
+            ),
+            [("93.75 km/h = 10e1 km/h".into(), false)]
+        );
+        assert_eq!(
+            verdicts(
+                "It is 1,449 km, rounded to the nearest hundred 1,400 km.",
+                Lang::En
+            ),
+            [("1449 km = 14e2 km".into(), true)]
+        );
+        // Decimal places written short: `2,5` to two decimals is 2.50.
+        assert_eq!(
+            verdicts("Dat is 2,514 kg, op twee decimalen 2,5 kg.", Lang::Nl),
+            [("2.514 kg = 2.50 kg".into(), false)]
+        );
+        assert_eq!(
+            verdicts("Dat is 2,504 kg, op twee decimalen 2,5 kg.", Lang::Nl),
+            [("2.504 kg = 2.50 kg".into(), true)]
+        );
+        assert_eq!(
+            verdicts(
+                "Samen € 1.591,81; op hele euro's afgerond € 1.592.",
+                Lang::Nl
+            ),
+            [("1591.81 EUR = 1592 EUR".into(), true)]
+        );
+        // A rounding that names no precision: the plain `≈`.
+        assert_eq!(
+            verdicts("Dat is 1.449 km, afgerond 1.400 km.", Lang::Nl),
+            [("1449 km ≈ 1400 km".into(), true)]
+        );
+        // A literal written more precisely than the phrase names stays as written.
+        assert_eq!(
+            verdicts(
+                "Dat is 93,75 km/h; op het tiental afgerond 94 km/h.",
+                Lang::Nl
+            ),
+            [("93.75 km/h = 94 km/h".into(), true)]
+        );
+    }
+
+    #[test]
     fn a_value_rounded_after_a_comma_is_claimed() {
         let verdicts = |text: &str, lang: Lang| -> Vec<bool> {
             extract_claims(text, lang)
@@ -4734,6 +4903,7 @@ mod tests {
                 toks: Vec::new(),
                 norm: String::new(),
                 high_end: std::cell::Cell::new(false),
+                rounded_to: None,
             };
             for (i, c) in text.char_indices() {
                 if !c.is_alphanumeric() {

@@ -308,9 +308,14 @@ fn base(name: &str) -> Option<Base> {
 }
 
 /// A unit right after a number: one of the lexicon ([`lookup`]), or `t`, the tonne, which
-/// elsewhere is a letter (`v × t`, `t = 5 s`).
+/// elsewhere is a letter (`v × t`, `t = 5 s`), or `ng`, the nanogram, which elsewhere is
+/// "nog" typed short.
 pub(crate) fn after_number(word: &str) -> Option<(f64, Dim)> {
-    lookup(word).or_else(|| (word == "t").then_some((1e3, Dim::MASS)))
+    lookup(word).or(match word {
+        "t" => Some((1e3, Dim::MASS)),
+        "ng" => Some((1e-12, Dim::MASS)),
+        _ => None,
+    })
 }
 
 /// The canonical spelling of every lexicon entry, for "did you mean" suggestions.
