@@ -220,7 +220,9 @@ impl Dim {
             Dim::DENSITY => "a density",
             Dim::MOLAR_MASS => "a molar mass",
             Dim::CONCENTRATION => "a concentration (amount of substance per volume)",
-            Dim([0, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0]) => "a distance per volume (as km/L)",
+            Dim([0, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0]) => {
+                "a number per area, or a distance per volume (as km/L)"
+            }
             Dim::FORCE => "a force",
             Dim::PRESSURE => "a pressure",
             Dim::RESISTANCE => "an electric resistance",

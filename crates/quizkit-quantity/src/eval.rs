@@ -553,7 +553,9 @@ impl<'a> Parser<'a> {
                 if (w == "log" || w == "ln") && self.next_is_lparen() {
                     return self.logarithm(w == "log");
                 }
-                if is_keyword(w) || count_word(w).is_some() {
+                // `t`, `ng` and `N` are units only after a number (`N / 3` is no newton).
+                let letter = unit::lookup(w).is_none() && unit::after_number(w).is_some();
+                if is_keyword(w) || count_word(w).is_some() || letter {
                     return fail(self.unexpected("expected a number, a unit or `(`"));
                 }
                 let (factor, dim, start, end) = self.unit_expr()?;

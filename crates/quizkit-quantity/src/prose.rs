@@ -915,10 +915,15 @@ impl<'a> Tokens<'a> {
 
     fn word(&mut self, start: usize) -> usize {
         let (end, w) = self.word_at(start);
-        // `48 t`, `75 ng`: the tonne and the nanogram, only right after a number (elsewhere
-        // `t` is a letter, `ng` is "nog").
-        if matches!(w, "t" | "ng") && self.after_value_token(start) {
-            self.push_norm(K::Unit, start, end, if w == "t" { "tonne" } else { "ng" });
+        // `48 t`, `75 ng`, `600 N`: the tonne, the nanogram and the newton, only right after a
+        // number (elsewhere `t` and `N` are letters, `ng` is "nog").
+        if matches!(w, "t" | "ng" | "N") && self.after_value_token(start) {
+            let unit = match w {
+                "t" => "tonne",
+                "N" => "newton",
+                _ => "ng",
+            };
+            self.push_norm(K::Unit, start, end, unit);
             return end;
         }
         if !SPECIAL_WORDS.may_contain(w.as_bytes()) {
@@ -1688,8 +1693,13 @@ fn is_label(text: &str, start: usize, end: usize) -> bool {
             .map_or(0, |(i, c)| i + c.len_utf8());
         count_word(&before[word_start..]).is_some()
     };
+    // Before `/` only a word of small letters counts (`17 000 inwoners / 25 km²`): a letter
+    // such as `N` there is a symbol.
+    let word = &text[start..end];
+    let per = after.starts_with('/') && word.len() >= 3 && word.chars().all(char::is_lowercase);
     counted
-        && (after.starts_with(['×', '*', '÷', '·'])
+        && (per
+            || after.starts_with(['×', '*', '÷', '·'])
             || ["x", "keer", "maal", "times"].iter().any(|w| {
                 after
                     .strip_prefix(w)
@@ -2133,6 +2143,16 @@ fn with_implied_unit(
                 candidates[0] = (base.to_string(), 0.125, candidates[0].2.clone());
             }
             candidates.push((word.to_string(), unit.factor(), text));
+        } else if let Ok(unit) = Unit::parse(word)
+            && unit.dim().pow(-1) == Some(dim)
+            && (other_side.start..u.start)
+                .rev()
+                .take(2)
+                .any(|i| tk.toks[i].k == K::Div)
+        {
+            // `17 000 / 25 km² = 680 (per km²)`: the unit divides, right after `/` or its
+            // number.
+            candidates.push((format!("/ {word}"), 1.0 / unit.factor(), text));
         }
     }
     let build_with = |unit: &str, text: &Range<usize>| {
@@ -2879,10 +2899,10 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
     }) || ["per", "a", "an", "each"]
         .iter()
         .any(|p| text[..q - 1].ends_with(p) && word_at(text, q - 1 - p.len()).1 == *p);
-    // `t` and `ng` may be the tonne and the nanogram (`48 t`), which only the tokens around
-    // them tell; the words of a rounding's precision ("op één decimaal afgerond") belong to
-    // the relation.
-    !per && !matches!(w, "t" | "ng")
+    // `t`, `ng` and `N` may be the tonne, the nanogram and the newton (`48 t`), which only the
+    // tokens around them tell; the words of a rounding's precision ("op één decimaal
+    // afgerond") belong to the relation.
+    !per && !matches!(w, "t" | "ng" | "N")
         && w != "op"
         && !is_precision_word(w)
         && !SPECIAL_WORDS.may_contain(w.as_bytes())
@@ -4592,6 +4612,40 @@ mod tests {
             let text = parts.join(glue);
             assert_stretches_agree(&text);
         }
+    }
+
+    #[test]
+    fn counts_per_a_unit_and_the_newton() {
+        let v = |text: &str, lang| verdicts(text, lang);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        // A stated value per the unit the computation divides by is read in that unit, not
+        // in its base unit (`680 m^-2` would be a million times off).
+        assert_eq!(
+            v("Dus 17 000 / 25 km² = 680 per km².", Lang::Nl),
+            one("17000 / 25 km^2 = (680) / km²", true)
+        );
+        assert_eq!(
+            v(
+                "So 12,000 visitors / 4 h = 3,000 visitors per hour.",
+                Lang::En
+            ),
+            one("12000 / 4 h = (3000) / h", true)
+        );
+        // A word that counts before `/`, as before `×`; a density stated as an area.
+        assert!(matches!(
+            extract_claims("Dus 17 000 inwoners / 25 km² = 680 km².", Lang::Nl)[0]
+                .evaluate(&Options::default()),
+            Verdict::Unevaluable(Error::DimensionMismatch { .. })
+        ));
+        // `N` right after a number is the newton; elsewhere a letter.
+        assert_eq!(
+            v("Druk: 600 N / 0,03 m² = 20 000 Pa.", Lang::Nl),
+            one("600 newton / 0.03 m^2 = 20000 Pa", true)
+        );
+        assert_eq!(
+            v("Met N = 5 is 5 × 4 = 20.", Lang::Nl),
+            one("5 * 4 = 20", true)
+        );
     }
 
     #[test]
