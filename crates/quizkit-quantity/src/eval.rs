@@ -39,6 +39,8 @@ pub(crate) struct Val {
     pub uend: u32,
     /// A bare unit (`GB` with no number): takes no further unit suffix.
     pub bare_unit: bool,
+    /// A plain number raised to a power (`2⁴⁰`, `10^3`): a factor as plain as a literal.
+    pub is_power: bool,
 }
 
 impl Val {
@@ -52,6 +54,7 @@ impl Val {
             ustart: 0,
             uend: 0,
             bare_unit: false,
+            is_power: false,
         }
     }
 
@@ -273,7 +276,10 @@ impl<'a> Parser<'a> {
                 self.unary()?
             };
             if prec == 1 {
-                let plain = |v: &Val| v.is_literal() && v.dim.is_none() && v.uend == v.ustart;
+                // `÷ 8`, `× 60`, and a power written as one (`÷ 2⁴⁰`, `× 10^3`).
+                let plain = |v: &Val| {
+                    v.dim.is_none() && v.uend == v.ustart && (v.is_literal() || v.is_power)
+                };
                 if plain(&b) {
                     note(&mut self.factors, (b.v, op == Kind::Slash));
                 } else if op != Kind::Slash && plain(&a) {
@@ -454,6 +460,8 @@ impl<'a> Parser<'a> {
                 out.hu = a.hu * factor;
                 (out.ustart, out.uend) = (us, ue);
                 self.last_unit = (us, ue, factor);
+            }
+            if lit || a.is_power {
                 note(&mut self.units, (factor, dim));
             }
             return Ok(out);
@@ -508,7 +516,9 @@ impl<'a> Parser<'a> {
             });
         }
         if base.dim.is_none() {
-            return Self::finish(base.v.powf(e), Dim::NONE, base.start, ee);
+            let mut v = Self::finish(base.v.powf(e), Dim::NONE, base.start, ee)?;
+            v.is_power = base.is_literal() && base.uend == base.ustart;
+            return Ok(v);
         }
         if e.fract() != 0.0 || e.abs() > 127.0 {
             return fail(Error::InvalidPower {

@@ -362,9 +362,34 @@ const PERCENTAGE_NAMES: &[&str] = &[
 
 const SPECIAL_WORDS: WordGate = WordGate::EMPTY
     .with(&[
-        "is", "Is", "gedeeld", "divided", "x", "times", "keer", "maal", "plus", "minus", "equals",
-        "min", "max", "log", "ln", "op", "to", "per", "van", "of", "afgerond", "rounded",
-        "percent", "procent", "cent",
+        "is",
+        "Is",
+        "gedeeld",
+        "divided",
+        "x",
+        "times",
+        "keer",
+        "maal",
+        "plus",
+        "minus",
+        "equals",
+        "min",
+        "max",
+        "log",
+        "ln",
+        "op",
+        "to",
+        "per",
+        "van",
+        "of",
+        "afgerond",
+        "rounded",
+        "percent",
+        "procent",
+        "cent",
+        "procentpunt",
+        "procentpunten",
+        "percentage",
     ])
     .with(PERCENTAGE_NAMES)
     .with(EQUIVALENCE_WORDS)
@@ -1065,14 +1090,18 @@ impl<'a> Tokens<'a> {
             t.end = end;
             return end;
         }
-        // `20 percent`, `8,875 procent`, `5 per cent`: a percentage written as a word.
+        // `20 percent`, `8,875 procent`, `5 per cent`, `1,55 procentpunt`, `3 percentage
+        // points`: a percentage written as a word.
         if self.toks.last().is_some_and(|t| t.k == K::Num) {
-            if matches!(w, "percent" | "procent") {
+            if matches!(w, "percent" | "procent" | "procentpunt" | "procentpunten") {
                 self.push(K::Percent, start, end);
                 return end;
             }
-            if w == "per"
-                && let Some((e2, "cent")) = self.next_word(end)
+            if let Some((e2, second)) = self.next_word(end)
+                && matches!(
+                    (w, second),
+                    ("per", "cent") | ("percentage", "point" | "points")
+                )
             {
                 self.push(K::Percent, start, e2);
                 return e2;
@@ -3511,6 +3540,14 @@ mod tests {
             v("5 per cent of 300 = 15", Lang::En),
             one("5% * 300 = 15", true)
         );
+        assert_eq!(
+            v("0,0155, ongeveer 1,55 procentpunt", Lang::Nl),
+            one("0.0155 ≈ 1.55%", true)
+        );
+        assert_eq!(
+            v("0.0155, about 1.55 percentage points", Lang::En),
+            one("0.0155 ≈ 1.55%", true)
+        );
         // A percentage added raises a value by that share; what it is of belongs to it.
         assert_eq!(
             v("€ 150 + 21 % btw = € 181,50", Lang::Nl),
@@ -4920,6 +4957,9 @@ mod tests {
                     | "percent"
                     | "procent"
                     | "cent"
+                    | "procentpunt"
+                    | "procentpunten"
+                    | "percentage"
             )
             || PERCENTAGE_NAMES.contains(&w)
             || APPROX_WORDS.contains(&w)
