@@ -178,6 +178,18 @@ impl Dim {
         Some(Dim(out))
     }
 
+    /// The square root of this dimension (`m²` → `m`), or `None` when an exponent is odd.
+    pub(crate) fn sqrt(self) -> Option<Dim> {
+        let mut out = [0i8; 11];
+        for (slot, e) in out.iter_mut().zip(self.0) {
+            if e % 2 != 0 {
+                return None;
+            }
+            *slot = e / 2;
+        }
+        Some(Dim(out))
+    }
+
     /// What a quantity of this dimension is, in words, with an article: "a time", "an amount
     /// of information", "a data rate". Used in dimension-mismatch messages.
     pub fn describe(self) -> Cow<'static, str> {

@@ -563,6 +563,9 @@ impl<'a> Parser<'a> {
                 if (w == "log" || w == "ln") && self.next_is_lparen() {
                     return self.logarithm(w == "log");
                 }
+                if w == "sqrt" || w == "√" {
+                    return self.square_root();
+                }
                 // `t`, `ng` and `N` are units only after a number (`N / 3` is no newton).
                 let letter = unit::lookup(w).is_none() && unit::after_number(w).is_some();
                 if is_keyword(w) || count_word(w).is_some() || letter {
@@ -682,6 +685,29 @@ impl<'a> Parser<'a> {
         Ok(Val::computed(v, Dim::NONE, name.start, close.end))
     }
 
+    /// `sqrt(x)`, or `sqrt 3` of the number right after it (`√3 × 400 V`, as prose writes
+    /// `√`): a dimension halved (`sqrt(16 m²)` is 4 m), a value not below zero.
+    fn square_root(&mut self) -> PResult<Val> {
+        let name = self.bump();
+        // A factor under the root converts no unit of the claim.
+        let factors = self.factors;
+        let x = match self.tok.kind {
+            Kind::LParen => self.atom()?,
+            Kind::Num => {
+                let t = self.bump();
+                self.number_atom(t)?
+            }
+            _ => return fail(self.unexpected("expected `(` or a number after `sqrt`")),
+        };
+        self.factors = factors;
+        let Some(dim) = x.dim.sqrt().filter(|_| x.v >= 0.0) else {
+            return fail(Error::Undefined {
+                span: span(name.start, x.end),
+            });
+        };
+        Ok(Val::computed(x.v.sqrt(), dim, name.start, x.end))
+    }
+
     /// Is the current token a word to read as a unit after a value?
     #[inline]
     fn at_unit_word(&self) -> bool {
@@ -689,7 +715,10 @@ impl<'a> Parser<'a> {
             return false;
         }
         let w = self.text(&self.tok);
-        !(is_keyword(w) || (matches!(w, "min" | "max" | "log" | "ln") && self.next_is_lparen()))
+        !(is_keyword(w)
+            || w == "sqrt"
+            || w == "√"
+            || (matches!(w, "min" | "max" | "log" | "ln") && self.next_is_lparen()))
     }
 
     /// A unit expression: words joined by `/` or `·` written without spaces (`TB/s`,

@@ -205,6 +205,8 @@ impl<'a> Lexer<'a> {
                     (0xE2, 0x89, 0x88) => one(Kind::Approx, 3, self),
                     (0xE2, 0x86, 0x92) => one(Kind::Arrow, 3, self),
                     (0xE2, 0x8B, 0x85) => one(Kind::Dot, 3, self),
+                    // `√`, the square root: a word of its own (`√3` is `sqrt 3`).
+                    (0xE2, 0x88, 0x9A) => one(Kind::Ident, 3, self),
                     _ => {
                         let len = utf8_len(b);
                         one(Kind::Bad, len.min(s.len() - start), self)

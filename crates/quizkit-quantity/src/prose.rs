@@ -784,6 +784,15 @@ impl<'a> Tokens<'a> {
                 self.push(K::Div, i, i + len);
                 i += len;
             }
+            // `√(0,25 / 4 000)`, `√3 × 400 V`: the square root of what follows.
+            '√' if next.is_some_and(|n| n == '(' || n.is_ascii_digit()) => {
+                // `6√2` is six times the root of two.
+                if prev.is_some_and(|p| p.is_ascii_digit() || p == ')') {
+                    self.push(K::Mul, i, i);
+                }
+                self.push(K::Func, i, i + len);
+                i += len;
+            }
             '^' => {
                 self.push(K::Pow, i, i + 1);
                 i += 1;
@@ -3937,6 +3946,27 @@ mod tests {
             one("- log(5.0 * 10^-3) ≈ 2.30", true)
         );
         assert!(exprs("= 4,76 + log 2 ≈ 4,76 + 0,30", Lang::Nl).is_empty());
+        // Square roots, of a bracket or of the number right after `√`, and LaTeX's `\\sqrt`.
+        assert_eq!(
+            v("1,96 × √(0,25 / 1 000) ≈ 0,031", Lang::Nl),
+            one("1.96 * √(0.25 / 1000) ≈ 0.031", true)
+        );
+        assert_eq!(
+            v("√3 × 400 V × 16 A ≈ 11 085 W", Lang::Nl),
+            one("√3 * 400 V * 16 A ≈ 11085 W", true)
+        );
+        assert_eq!(
+            v(
+                "\\(1.96 \\times \\sqrt{0.25/1000} \\approx 0.062\\)",
+                Lang::En
+            ),
+            one("1.96 * √(0.25 / 1000) ≈ 0.062", false)
+        );
+        // A number right before `√` multiplies the root.
+        assert_eq!(
+            v("\\(\\sqrt{36} \\times \\sqrt{2} = 6\\sqrt{2}\\)", Lang::En),
+            one("√(36) * √(2) = 6 * √(2)", true)
+        );
         // Roundings that name their precision, before or after the value.
         for (text, lang, expr) in [
             (

@@ -95,6 +95,7 @@ fn lex(s: &str) -> Option<Vec<(T, usize, usize)>> {
                 '−' | '-' => T::Op('-'),
                 '+' | '^' | '(' | ')' | ',' => T::Op(c),
                 '%' => T::Percent,
+                '√' => T::Word("sqrt".into()),
                 '⁻' | '⁰' | '¹' | '²' | '³' | '⁴'..='⁹' => {
                     let mut text = String::from(c);
                     let mut end = end;
@@ -181,6 +182,7 @@ fn fend_word(w: &str) -> Option<String> {
             "m" => "m",
             "mol" => "mol",
             "A" => "A",
+            "V" => "V",
             _ => return None,
         })
     };
@@ -338,6 +340,14 @@ impl Tr {
                     && self.t.get(self.i + 1).is_some_and(|n| n.0 == T::Op('(')) =>
             {
                 None
+            }
+            // `sqrt(…)` and `√3`: the root of the bracket or of the number after it.
+            T::Word(w) if w == "sqrt" => {
+                self.i += 1;
+                matches!(self.peek()?, T::Op('(') | T::Num(_))
+                    .then(|| self.atom())
+                    .flatten()
+                    .map(|a| format!("sqrt({a})"))
             }
             T::Word(_) => self.unit(),
             _ => None,
