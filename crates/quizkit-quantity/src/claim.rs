@@ -498,7 +498,8 @@ const FACTOR_ROUNDING: f64 = 0.003;
 fn conversion_reading(v: f64, factors: crate::eval::Factors, sides: &Sides) -> Option<f64> {
     let (list, n) = factors;
     for &(k, div) in &list[..n] {
-        if !(k.is_finite() && k > 1.0) {
+        // `÷ 60`, and `× 0,3048` from feet to metres: any factor but 1.
+        if !(k.is_finite() && k > 0.0 && k != 1.0) {
             continue;
         }
         let bits = k == 8.0

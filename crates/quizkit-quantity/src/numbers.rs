@@ -379,6 +379,31 @@ fn is_clock_time(b: &[u8], end: usize) -> bool {
     !rest.get(word).is_some_and(|c| c.is_ascii_alphanumeric())
 }
 
+/// The numerator and denominator of a vulgar fraction character (`¾` is 3/4).
+pub(crate) fn vulgar_fraction(c: char) -> Option<(u8, u8)> {
+    Some(match c {
+        '½' => (1, 2),
+        '⅓' => (1, 3),
+        '⅔' => (2, 3),
+        '¼' => (1, 4),
+        '¾' => (3, 4),
+        '⅕' => (1, 5),
+        '⅖' => (2, 5),
+        '⅗' => (3, 5),
+        '⅘' => (4, 5),
+        '⅙' => (1, 6),
+        '⅚' => (5, 6),
+        '⅐' => (1, 7),
+        '⅛' => (1, 8),
+        '⅜' => (3, 8),
+        '⅝' => (5, 8),
+        '⅞' => (7, 8),
+        '⅑' => (1, 9),
+        '⅒' => (1, 10),
+        _ => return None,
+    })
+}
+
 /// A number found in prose by [`numbers`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProseNumber {
@@ -416,7 +441,18 @@ fn plain_numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
     let mut i = 0;
     while i < b.len() {
         if !b[i].is_ascii_digit() {
-            i += 1;
+            // `¾` is the 3 and 4 of `3/4`, as the other language may write it.
+            let c = text[i..].chars().next();
+            if let Some((c, (n, d))) = c.and_then(|c| Some((c, vulgar_fraction(c)?))) {
+                let range = i..i + c.len_utf8();
+                for value in [n, d] {
+                    out.push(ProseNumber {
+                        range: range.clone(),
+                        value: value.to_string(),
+                    });
+                }
+            }
+            i += c.map_or(1, char::len_utf8);
             continue;
         }
         let prev = text[..i].chars().next_back();
@@ -512,6 +548,9 @@ mod tests {
         );
         assert_eq!(values("1,5 GB", Lang::En), Vec::<String>::new());
         assert_eq!(values("7e9 and 1.20E-3", Lang::En), ["7e9", "1.2e-3"]);
+        // A fraction written as one character is its two numbers, as digits write them.
+        assert_eq!(values("2¾ cups", Lang::Nl), ["2", "3", "4"]);
+        assert_eq!(values("2 3/4 cups", Lang::En), ["2", "3", "4"]);
         // Mixed separators do not make one number.
         assert_eq!(values("1 000.000", Lang::Nl), Vec::<String>::new());
         // A space before other than three digits separates two numbers.

@@ -784,6 +784,11 @@ impl<'a> Tokens<'a> {
                 self.push(K::Div, i, i + len);
                 i += len;
             }
+            // `¾ cup`: a fraction written as one character.
+            _ if let Some((n, d)) = crate::numbers::vulgar_fraction(c) => {
+                self.push_norm(K::Num, i, i + len, &format!("({n}/{d})"));
+                i += len;
+            }
             // `√(0,25 / 4 000)`, `√3 × 400 V`: the square root of what follows.
             '√' if next.is_some_and(|n| n == '(' || n.is_ascii_digit()) => {
                 // `6√2` is six times the root of two.
@@ -1491,6 +1496,22 @@ impl<'a> Tokens<'a> {
         let whole = |r: &crate::numbers::NumberRead| {
             r.fraction.is_empty() && r.exponent.is_empty() && !r.not_quantity
         };
+        // `2¾`, `1⅓ h`, `2 3/4 cups`: a whole number and a fraction are their sum.
+        if high.is_empty() && whole(&read) && i == read.end {
+            if let Some((n, d)) = text[i..]
+                .chars()
+                .next()
+                .and_then(crate::numbers::vulgar_fraction)
+            {
+                self.norm.insert(from, '(');
+                self.norm.push_str(&format!("+{n}/{d})"));
+                i += text[i..].chars().next().map_or(0, char::len_utf8);
+            } else if let Some((n, d, end)) = mixed_fraction(text, i) {
+                self.norm.insert(from, '(');
+                self.norm.push_str(&format!("+{n}/{d})"));
+                i = end;
+            }
+        }
         if high.is_empty()
             && whole(&read)
             && i == read.end
@@ -1682,6 +1703,26 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// `2 3/4`: after a whole number ending at `i`, one space and a proper fraction of two small
+/// whole numbers (`3/4`, `7/16`) not glued to more digits or a `/`: its numerator,
+/// denominator and end.
+fn mixed_fraction(text: &str, i: usize) -> Option<(u32, u32, usize)> {
+    let rest = text.get(i..)?.strip_prefix(' ')?;
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let n_len = digits(rest);
+    let after_n = rest.get(n_len..)?.strip_prefix('/')?;
+    let d_len = digits(after_n);
+    let n: u32 = rest[..n_len].parse().ok()?;
+    let d: u32 = after_n[..d_len].parse().ok()?;
+    let end = i + 1 + n_len + 1 + d_len;
+    let glued = text[end..].chars().next().is_some_and(|c| {
+        c.is_alphanumeric()
+            || c == '/'
+            || c == '.' && text[end + 1..].starts_with(|c: char| c.is_ascii_digit())
+    });
+    (n_len <= 2 && d_len <= 2 && n > 0 && n < d && !glued).then_some((n, d, end))
+}
+
 /// The word that starts at byte `i` of `text` (an alphanumeric character), and its end.
 fn word_at(text: &str, i: usize) -> (usize, &str) {
     let bytes = text.as_bytes();
@@ -1762,6 +1803,18 @@ fn is_start(toks: &[Tok], i: usize, end: usize) -> bool {
         K::Sub => i + 1 < end && matches!(toks[i + 1].k, K::Num | K::LParen | K::Func),
         _ => false,
     }
+}
+
+/// A size: two or three numbers joined by `×` and one unit after the last (`2 × 6 inch`,
+/// `3,8 × 14,0 cm`), as sizes are written.
+fn is_size(toks: &[Tok], side: Range<usize>) -> bool {
+    let t = &toks[side];
+    matches!(t.len(), 4 | 6)
+        && t.last().is_some_and(|u| u.k == K::Unit)
+        && t[..t.len() - 1]
+            .iter()
+            .enumerate()
+            .all(|(i, x)| x.k == if i % 2 == 0 { K::Num } else { K::Mul })
 }
 
 /// Did trimming a side drop a binary operator, other than at a cut (a comma or a
@@ -2153,11 +2206,20 @@ fn with_implied_unit(
         return None;
     }
     let comp_is_bare = cq.dim().is_none();
-    let (other, other_side) = if comp_is_bare {
-        (sq, stated)
+    let (other, other_side, bare_side) = if comp_is_bare {
+        (sq, stated, comp)
     } else {
-        (cq, comp)
+        (cq, comp, stated)
     };
+    // `600 mg = 24 mg/kg`, `2 % = 2 g / 100 mL`: a side that writes a percent or a ratio of
+    // two units of one kind is not bare, only of another kind (`42 km ÷ 1,609 km` is bare).
+    let ratio_unit = last_unit(&tk.toks, bare_side).is_some_and(|u| {
+        let word = &tk.text[tk.toks[u.start].start..tk.toks[u.end - 1].end];
+        Unit::parse(word).is_ok_and(|u| u.dim().is_none())
+    });
+    if ratio_unit || tk.toks[bare_side.clone()].iter().any(|t| t.k == K::Percent) {
+        return None;
+    }
     let dim = other.dim();
     let side_text = tk.toks[other_side.start].start..tk.toks[other_side.end - 1].end;
     let mut candidates = vec![(dim.to_string(), 1.0, side_text)];
@@ -2452,11 +2514,11 @@ fn build_checked(
         }
     }
     if matches!(&checked, Ok(o) if !o.holds)
-        && let Some(b) = with_percent_left_off(tk, comp, rel, stated)
+        && let Some((b, unit)) = with_ratio_left_off(tk, comp, rel, stated)
     {
         let again = check(&b.expr, &Options::default());
         if matches!((&again, &checked), (Ok(p), Ok(o)) if p.holds || nearer(p, o)) {
-            (checked, built, implied_unit) = (again, b, Some("%".to_owned()));
+            (checked, built, implied_unit) = (again, b, Some(unit));
         }
     }
     (built, implied_unit, checked)
@@ -2477,23 +2539,37 @@ fn nearer(a: &Outcome, b: &Outcome) -> bool {
 }
 
 /// `10 + 4 + 3 = 17 %`, `3,5 × 1,007 ≈ 3,52 %`: percentages added or scaled with the `%`
-/// written after the result only. The computation read in percent, for a claim that does not
-/// hold as written (`3/4 = 75 %` holds as written) and holds or comes nearer so.
-fn with_percent_left_off(
+/// written after the result only; `400 / 25 = 16 mg/kg`: a ratio of two units of one kind
+/// written after the result only. The computation read in that percent or unit, for a claim
+/// that does not hold as written (`3/4 = 75 %` holds as written), has no unit of its own,
+/// and holds or comes nearer so.
+fn with_ratio_left_off(
     tk: &Tokens<'_>,
     comp: &Range<usize>,
     rel: Relation,
     stated: &Range<usize>,
-) -> Option<Built> {
-    let percent = |r: &Range<usize>| tk.toks[r.clone()].iter().position(|t| t.k == K::Percent);
-    if percent(comp).is_some() {
+) -> Option<(Built, String)> {
+    let written = |r: &Range<usize>, k: K| tk.toks[r.clone()].iter().position(|t| t.k == k);
+    if written(comp, K::Percent).is_some() || written(comp, K::Unit).is_some() {
         return None;
     }
-    let sign = &tk.toks[stated.start + percent(stated)?];
-    let mut out = emit_side(tk, comp.clone()).in_unit("%", Some(sign.start..sign.end));
+    let (unit, text) = if let Some(at) = written(stated, K::Percent) {
+        let sign = &tk.toks[stated.start + at];
+        ("%", sign.start..sign.end)
+    } else {
+        let u = last_unit(&tk.toks, stated)?;
+        let text = tk.toks[u.start].start..tk.toks[u.end - 1].end;
+        let word = &tk.text[text.clone()];
+        if !Unit::parse(word).is_ok_and(|u| u.dim().is_none()) {
+            return None;
+        }
+        (word, text)
+    };
+    let mut out = emit_side(tk, comp.clone()).in_unit(unit, Some(text));
+    let unit = unit.to_owned();
     out.push(relation_text(rel), None);
     out.append(emit_side(tk, stated.clone()));
-    Some(out)
+    Some((out, unit))
 }
 
 /// A candidate that is no claim: it does not parse, says nothing to check, or is too long.
@@ -2541,7 +2617,17 @@ fn parse_candidates(
             }
             // A range on one side only cannot be checked end to end: no claim.
             let ranges = (has_range(toks, &comp), has_range(toks, &stated));
-            if is_end(toks[e - 1].k) && (!need_op || has_op(toks, &comp)) && ranges.0 == ranges.1 {
+            // Not cut inside a product or before its unit (`= 9,2 × 10² g = …` is no `= 9,2`).
+            let mid_term = e < right.end
+                && matches!(
+                    toks[e].k,
+                    K::Unit | K::Mul | K::Div | K::Pow | K::Super | K::Percent
+                );
+            if is_end(toks[e - 1].k)
+                && !mid_term
+                && (!need_op || has_op(toks, &comp))
+                && ranges.0 == ranges.1
+            {
                 let (built, implied_unit, checked) = build_checked(tk, &comp, rel, &stated);
                 // Two values of different dimensions and no operator, where no operator was
                 // cut off either (`1 hPa ≈ 30 ft`, not the `8 uur = € 100` of `€ 12,50 per
@@ -2555,8 +2641,13 @@ fn parse_candidates(
                 let correspondence = !arithmetic
                     && !operator(l.checked_sub(1).and_then(|i| toks.get(i)))
                     && !operator(toks.get(e));
+                // `2 % = 2 g / 100 mL`: a percentage that names a strength (m/v), no claim.
+                let lone_percent = |r: &Range<usize>| matches!(&toks[r.clone()], [n, p] if n.k == K::Num && p.k == K::Percent);
                 if matches!(checked, Err(Error::DimensionMismatch { .. }))
-                    && (correspondence || is_exchange(tk, &comp, &stated))
+                    && (correspondence
+                        || is_exchange(tk, &comp, &stated)
+                        || lone_percent(&comp)
+                        || lone_percent(&stated))
                 {
                     return None;
                 }
@@ -3054,6 +3145,8 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
     let mut prev: Option<(Range<usize>, Relation, Range<usize>)> = None;
     // The start of a chain whose unitless middle step was not compared with it.
     let mut chain_start: Option<Range<usize>> = None;
+    // Where in `out` that middle step's claim is, when it did not compare.
+    let mut middle_mismatch: Option<usize> = None;
     for r in 0..toks.len() {
         let K::Rel(mut rel) = toks[r].k else {
             continue;
@@ -3073,6 +3166,7 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         }
         let chain = prev.take();
         let start = chain_start.take();
+        let pending = middle_mismatch.take();
         let (Some(la), Some(rb)) = (trim_left(toks, a, r), trim_right(toks, s, b)) else {
             continue;
         };
@@ -3089,6 +3183,10 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
                 )
         };
         if la > 0 && function(la - 1) {
+            continue;
+        }
+        // `2 × 6 inch, ofwel 5,1 × 15,2 cm`: sizes side by side, no product.
+        if is_size(toks, la..r) && is_size(toks, s..rb) {
             continue;
         }
         // "per" divides only where the other side is a rate (`90 km/h = 90 000 m per 3 600
@@ -3232,22 +3330,45 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
             && !found.as_ref().is_some_and(holds)
             && let Some(h) = value_head(toks, &right)
             && let Some(head) = first_parse(tk, left.clone(), rel, right.start..h, true)
-            && (holds(&head) || (!as_written && (evaluated(&head) || found.is_none())))
+            && (holds(&head)
+                || (!as_written
+                    && ((evaluated(&head) && head.claim.implied_unit.is_none())
+                        || found.is_none())))
         {
             found = Some(head);
         }
+        // `9,2 × 10⁶ g ÷ 10⁴ m² = 9,2 × 10² g = 920 g per m²`: a middle step that leaves out
+        // a unit is not compared where the chain's ends compare.
+        let middle = continues && comp_is_left && start.is_none() && found.is_some();
+        let middle = middle && mismatch(&found);
+        if middle {
+            chain_start = Some(left.clone());
+        }
+        let ends_only = start.is_some() && mismatch(&found);
         if let Some(found) = found {
             prev = Some((found.comp.clone(), rel, found.stated.clone()));
             let stated = found.stated.clone();
-            out.push(found.claim);
-            out.extend(found.upper);
-            // The two ends of a chain whose middle step was not compared.
+            if middle {
+                middle_mismatch = Some(out.len());
+            }
+            if !ends_only {
+                out.push(found.claim);
+                out.extend(found.upper);
+            }
+            // The two ends of a chain whose middle step was not compared, when they compare.
+            // The right side read whole where this step cut it at a "per" (`= 920 g per m²`).
+            let ends = |stated: Range<usize>, start: &Range<usize>| {
+                parse_candidates(tk, start.clone(), rel, stated, true, false)
+                    .filter(|e| !matches!(e.claim.checked.0, Err(Error::DimensionMismatch { .. })))
+            };
             if let Some(start) = start
-                && let Some(mut ends) =
-                    parse_candidates(tk, start.clone(), rel, stated, true, false)
+                && let Some(mut ends) = ends(stated, &start).or_else(|| ends(s..rb0, &start))
             {
                 ends.claim.span.start = toks[start.start].start;
                 out.push(ends.claim);
+                if let Some(i) = pending {
+                    out.remove(i);
+                }
             }
         }
     }
@@ -3961,6 +4082,48 @@ mod tests {
                 Lang::En
             ),
             one("1.96 * √(0.25 / 1000) ≈ 0.062", false)
+        );
+        // A ratio of two units of one kind written after the result only, and a written
+        // ratio or percentage is no bare number to give the other side's unit.
+        assert_eq!(
+            v("1 tablet van 400 mg: 400 / 25 = 16 mg/kg.", Lang::Nl),
+            one("(400 / 25) mg/kg = 16 mg/kg", true)
+        );
+        assert_eq!(
+            v("3 × 200 mg = 600 mg = 24 mg/kg", Lang::Nl),
+            one("3 * 200 mg = 600 mg", true)
+        );
+        assert!(exprs("$2\\% = \\frac{2\\ \\text{g}}{100\\ \\text{mL}}$", Lang::Nl).is_empty());
+        // A factor below one converts as well as one above (feet to metres).
+        assert_eq!(
+            v("3 000 ft × 0,3048 = 914,4 m", Lang::Nl),
+            one("3000 ft * 0.3048 = 914.4 m", true)
+        );
+        // Fractions written as one character, and mixed numbers.
+        assert_eq!(
+            v("40 / 30 = 1⅓ h", Lang::Nl),
+            one("(40 / 30) h = (1+1/3) h", true)
+        );
+        assert_eq!(
+            v("2 3/4 × 125 g = 343.75 g", Lang::En),
+            one("(2+3/4) * 125 g = 343.75 g", true)
+        );
+        assert_eq!(
+            v("½ × 400 mg = 300 mg", Lang::Nl),
+            one("(1/2) * 400 mg = 300 mg", false)
+        );
+        // Sizes side by side are no product.
+        assert!(exprs("1½ × 5½ inch, ofwel ongeveer 3,8 × 14,0 cm", Lang::Nl).is_empty());
+        // A middle step that leaves out a unit: the chain's ends are compared.
+        assert_eq!(
+            v(
+                "9,2 × 10⁶ g ÷ 10⁴ m² = 9,2 × 10² g = 920 g per m².",
+                Lang::Nl
+            ),
+            vec![
+                ("9.2 * 10^2 g = 920 g".to_string(), true),
+                ("9.2 * 10^6 g / 10^4 m^2 = 920 g / m^2".to_string(), true),
+            ]
         );
         // A number right before `√` multiplies the root.
         assert_eq!(
