@@ -343,9 +343,22 @@ pub fn assemble(
             let (candidate, replaced) = match &item.source_id {
                 Some(id) if is_valid_id(id) => (id.clone(), None),
                 other => {
+                    // An id in capitals or with spaces (`SEC-01`, `Q 4`) is still the author's,
+                    // unless making it one drops letters (`ΚΙΝ-01` would be `01`).
+                    let from_id = other
+                        .as_deref()
+                        .map(|id| (id, slug(id)))
+                        .filter(|(id, s)| {
+                            let letters = id.chars().filter(|c| c.is_alphanumeric()).count();
+                            s.bytes().filter(u8::is_ascii_alphanumeric).count() == letters
+                        })
+                        .map(|(_, s)| s)
+                        .unwrap_or_default();
                     let from_name = item.name.as_deref().map(slug).unwrap_or_default();
                     let from_stem = slug(&html::plain_text(question.stem.get_or_first(lang)));
-                    let base = if !from_name.is_empty() {
+                    let base = if !from_id.is_empty() {
+                        from_id
+                    } else if !from_name.is_empty() {
                         from_name
                     } else if !from_stem.is_empty() {
                         from_stem
@@ -683,4 +696,41 @@ fn unique_name(base: &str, taken: &BTreeSet<String>) -> String {
         .map(|n| format!("{base}-{n}"))
         .find(|c| !taken.contains(c))
         .unwrap_or_else(|| base.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_source_id_in_capitals_is_kept_in_lower_case_and_one_in_greek_replaced() {
+        let csv = "id,stem,A,B,answer\nSEC-01,Which port does HTTPS use?,443,80,A\n\
+                   ,Which port does SSH use?,22,21,A\nΚΙΝ-01,Which port does DNS use?,53,25,A\n";
+        let options = Options::default();
+        let mut parsed = vec![crate::csv::import(csv.as_bytes().to_vec(), &options)];
+        let new = NewBank {
+            id: "bank".to_owned(),
+            title: "Bank".to_owned(),
+        };
+        let out = assemble(&mut parsed, None, &new, &options).expect("assembled");
+        let ids: Vec<&str> = out
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.question.as_deref())
+            .collect();
+        // The source's id made valid, else (nothing of it left) a slug of the stem.
+        assert_eq!(ids, vec!["sec-01", "which-port-does-dns-use"]);
+        assert!(
+            out.diagnostics[0].message.contains(
+                "the id `SEC-01` is not a valid quizkit id; the question's id is `sec-01`"
+            ),
+            "{}",
+            out.diagnostics[0].message
+        );
+        let files: String = out.files.iter().map(|(_, text)| text.as_str()).collect();
+        assert!(
+            files.contains("id = \"which-port-does-ssh-use\""),
+            "{files}"
+        );
+    }
 }

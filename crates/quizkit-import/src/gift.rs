@@ -304,10 +304,12 @@ fn read_block(
         );
     };
     let mut changes = Vec::new();
+    let mut weights = Vec::new();
     let parts = match kind {
         "multichoice" => match multichoice(&answer_text, qformat, lang, &mut notes) {
-            Ok((options_list, key, multiple, weight_changes)) => {
+            Ok((options_list, key, multiple, weight_changes, answer_weights)) => {
                 changes = weight_changes;
+                weights = answer_weights;
                 Parts {
                     stem,
                     options: options_list,
@@ -378,6 +380,12 @@ fn read_block(
         return Ok(());
     }
     notes.report(options, span.clone(), &shown, &mut parsed.diagnostics);
+    parsed.diagnostics.extend(crate::grades::unmatched(
+        &weights,
+        options,
+        span.clone(),
+        &shown,
+    ));
     for change in changes {
         parsed.diagnostics.push(
             crate::diag(
@@ -408,13 +416,14 @@ fn read_block(
     Ok(())
 }
 
-/// The options, the key's indices, whether it is multiple response, and the changes made to
-/// the weights.
+/// The options, the key's indices, whether it is multiple response, the changes made to the
+/// weights, and the weights (1 = 100%).
 type Answers = (
     Vec<quizkit_model::Spanned<quizkit_model::Choice>>,
     Vec<usize>,
     bool,
     Vec<String>,
+    Vec<f64>,
 );
 
 /// The options, key indices and whether it is multiple response, from a multiple-choice
@@ -467,7 +476,7 @@ fn multichoice(
             e
         }
     })?;
-    Ok((options_list, key, !single, changes))
+    Ok((options_list, key, !single, changes, weights))
 }
 
 /// A `%50%` weight at the start of an answer, matched as Moodle matches it
@@ -599,6 +608,26 @@ mod tests {
         assert_eq!(
             tf.options[1].feedback.as_ref().and_then(|f| f.get("en")),
             Some("No")
+        );
+    }
+
+    #[test]
+    fn a_weight_moodle_refuses_is_imported_and_reported() {
+        // A third rounded to `%33.3%`: Moodle refuses the file; quizkit keeps the three keys.
+        let p = import_str(
+            "::Primes::Which are prime? {~%33.3%2 ~%33.3%3 ~%33.3%5 ~%-100%4}\n\n\
+             ::Halves::Which are even? {~%50%2 ~%50%4 ~%-50%3}\n",
+        );
+        assert_eq!(p.items.len(), 2);
+        assert_eq!(p.items[0].question.key_indices(), vec![0, 1, 2]);
+        let unmatched: Vec<_> = p.diagnostics.iter().filter(|d| d.code == "I009").collect();
+        assert_eq!(unmatched.len(), 1, "{:?}", p.diagnostics);
+        assert!(
+            unmatched[0]
+                .message
+                .contains("`Primes`: the answer weight 33.3%"),
+            "{}",
+            unmatched[0].message
         );
     }
 

@@ -1,5 +1,7 @@
 //! Which language a file's texts are in, when nothing says: Dutch, English, German, French,
-//! Spanish or Italian, from their most common words.
+//! Spanish or Italian, from their most common words. Words of languages whose texts would
+//! pass for one of these (Afrikaans for Dutch, Czech's `je` for Dutch's) count against any
+//! guess.
 
 /// Each language quizkit can tell, with its name and words common in its texts that are no
 /// common word of the others (so "de", "en" and "die", common in Dutch, French and German
@@ -87,6 +89,26 @@ const LANGUAGES: [(&str, &str, &[&str]); 6] = [
     ),
 ];
 
+/// Languages quizkit does not tell, whose texts hold words of one it does (Afrikaans: `het`,
+/// `van`, `wat`; Czech: `je`), with common words of their own. A text in one of them is not
+/// guessed to be in another language: where their words are as many as a third of the most
+/// common language's, [`guess_language`] says nothing.
+const RIVALS: [(&str, &[&str]); 2] = [
+    (
+        "af",
+        &[
+            "nie", "vir", "hierdie", "watter", "jy", "julle", "baie", "gewees", "sê",
+        ],
+    ),
+    (
+        "cs",
+        &[
+            "jsou", "který", "která", "které", "kterém", "kteří", "jaký", "jaká", "jaké", "nebo",
+            "není", "že", "kde", "kolik", "proč", "při", "jen", "také", "jako", "mezi", "ve", "ze",
+        ],
+    ),
+];
+
 /// The English name of a language [`guess_language`] tells (`"Dutch"` for `nl`), or `None`.
 pub fn language_name(code: &str) -> Option<&'static str> {
     LANGUAGES
@@ -101,12 +123,13 @@ const SAMPLE: usize = 64 * 1024;
 
 /// The language of a file's text when its common words say so clearly: `nl`, `en`, `de`,
 /// `fr`, `es` or `it`, or `None` when there are too few of them (under 8) or no language has
-/// three times the words of the next. Markup and punctuation do not count: only runs of
-/// letters are words. Only the first 64 KiB of `bytes` are read (as UTF-16 after its byte order mark,
+/// three times the words of the next, or of a language it does not tell ([`RIVALS`]). Markup
+/// and punctuation do not count: only runs of letters are words. Only the first 64 KiB of `bytes` are read (as UTF-16 after its byte order mark,
 /// else as UTF-8, an invalid sequence counting as no letter).
 pub fn guess_language(bytes: &[u8]) -> Option<&'static str> {
     let text = crate::decode::lossy(&bytes[..bytes.len().min(SAMPLE)]);
     let mut counts = [0usize; LANGUAGES.len()];
+    let mut rival = 0;
     for word in text.split(|c: char| !c.is_alphabetic()) {
         // No listed word is longer than 8 letters, 16 bytes.
         if word.is_empty() || word.len() > 16 {
@@ -116,6 +139,11 @@ pub fn guess_language(bytes: &[u8]) -> Option<&'static str> {
         for (count, (_, _, words)) in counts.iter_mut().zip(&LANGUAGES) {
             *count += usize::from(words.contains(&lower.as_str()));
         }
+        rival += usize::from(
+            RIVALS
+                .iter()
+                .any(|(_, words)| words.contains(&lower.as_str())),
+        );
     }
     let total: usize = counts.iter().sum();
     let (best, &most) = counts.iter().enumerate().max_by_key(|&(_, c)| c)?;
@@ -125,13 +153,14 @@ pub fn guess_language(bytes: &[u8]) -> Option<&'static str> {
         .filter(|&(i, _)| i != best)
         .map(|(_, &c)| c)
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .max(rival);
     (total >= 8 && most >= 3 * next).then_some(LANGUAGES[best].0)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{LANGUAGES, guess_language, language_name};
+    use super::{LANGUAGES, RIVALS, guess_language, language_name};
 
     #[test]
     fn dutch_and_english_questions_are_told_apart() {
@@ -162,9 +191,33 @@ mod tests {
     }
 
     #[test]
+    fn afrikaans_and_czech_do_not_pass_for_dutch() {
+        // Afrikaans shares `het`, `van`, `wat`, `op`, `te` with Dutch; Czech has Dutch's `je`.
+        let af = "Watter woord is 'n selfstandige naamwoord? Wat is die meervoud van kind? \
+                  Ek het 'n appel geëet. Ek is nie moeg nie. Wat is die verkleinwoord van boom? \
+                  Watter sin is korrek? Hy het baie vinnig gehardloop. Wat is die \
+                  teenoorgestelde van warm? Dit is koud.";
+        let cs = "Která hora je nejvyšší v České republice? Která řeka je nejdelší na území ČR? \
+                  Ve kterém kraji leží Karlovy Vary? Kolik obyvatel má Praha? Je to město, \
+                  které je hlavní. Kde je nejnižší bod? Která z těchto měst jsou krajská? \
+                  Jaké je hlavní město? Je to Praha, která je na Vltavě. Kolik krajů je v ČR?";
+        assert_eq!(guess_language(af.as_bytes()), None);
+        assert_eq!(guess_language(cs.as_bytes()), None);
+        // A Dutch text with one word of theirs is still Dutch.
+        let nl = "Welke eenheid gebruik je voor de weerstand? Het is niet de volt, het is de \
+                  ohm: de weerstand van een draad hangt af van de lengte, ook van het materiaal.";
+        assert_eq!(guess_language(nl.as_bytes()), Some("nl"));
+    }
+
+    #[test]
     fn no_word_counts_for_two_languages() {
-        for (i, (a, _, words)) in LANGUAGES.iter().enumerate() {
-            for (b, _, others) in &LANGUAGES[i + 1..] {
+        let all: Vec<(&str, &[&str])> = LANGUAGES
+            .iter()
+            .map(|&(code, _, words)| (code, words))
+            .chain(RIVALS)
+            .collect();
+        for (i, (a, words)) in all.iter().enumerate() {
+            for (b, others) in &all[i + 1..] {
                 for word in *words {
                     assert!(!others.contains(word), "`{word}` is in both {a} and {b}");
                 }

@@ -20,6 +20,7 @@ mod build;
 pub mod csv;
 mod decode;
 pub mod gift;
+mod grades;
 pub mod html;
 mod language;
 pub mod moodle;
@@ -294,5 +295,10 @@ pub const CODES: &[(&str, &str, &str)] = &[
         "I008",
         "whitespace-dropped",
         "Whitespace between two entity references or CDATA sections of a Moodle XML text, dropped as Moodle's importer drops it where it joins words.",
+    ),
+    (
+        "I009",
+        "unmatched-grade",
+        "A Moodle XML or GIFT answer weight that is not one of Moodle's grades (`33.3` for a third): Moodle's import refuses the file; quizkit keeps which answers are right.",
     ),
 ];

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use crate::build::{self, Notes, Parts};
 use crate::decode::{self, Fallback};
 use crate::html::TextFormat;
-use crate::{CategoryInfo, Item, Options, Parsed, diag};
+use crate::{CategoryInfo, Item, Options, Parsed, diag, grades};
 
 /// The deepest element nesting read; Moodle's own files use six levels.
 const MAX_DEPTH: usize = 64;
@@ -702,9 +702,17 @@ fn choice_question(
         })
         .unwrap_or_default();
     let mut answers = Vec::new();
+    // Every answer's weight, blank ones too, as Moodle's grade check sees them, and where the
+    // first it refuses stands.
+    let mut weights = Vec::new();
+    let mut unmatched_at = None;
     for answer in el.children("answer") {
         let (raw, format) = field(answer, qformat).map_err(|e| e.0)?;
         let fraction = fraction(answer.attr("fraction"))?;
+        weights.push(fraction / 100.0);
+        if unmatched_at.is_none() && !grades::is_moodle_grade(fraction / 100.0) {
+            unmatched_at = Some(answer.tag_span());
+        }
         let feedback = match answer.child("feedback") {
             Some(f) => {
                 let (raw, format) = field(f, format).map_err(|e| e.0)?;
@@ -772,6 +780,13 @@ fn choice_question(
         .retain(|image| !media.iter().any(|m| m.name == *image));
     let shown = display_name(name);
     notes.report(options, el.tag_span(), &shown, &mut parsed.diagnostics);
+    // A true/false question's answers set Moodle's `correctanswer`, not fractions it checks.
+    if kind != "truefalse" {
+        let at = unmatched_at.unwrap_or_else(|| el.tag_span());
+        parsed
+            .diagnostics
+            .extend(grades::unmatched(&weights, options, at, &shown));
+    }
     if !unreadable.is_empty() {
         parsed.diagnostics.push(
             diag(
@@ -985,6 +1000,38 @@ mod tests {
         let p = import(tf("Ja", "Nee").into_bytes(), &Options::default());
         assert!(p.items.is_empty());
         assert!(p.diagnostics[0].message.contains("`Ja`, `Nee`"));
+    }
+
+    #[test]
+    fn a_fraction_moodle_refuses_is_imported_and_reported_at_its_answer() {
+        // A converter's `Math.round(1000/3)/10`: Moodle refuses the whole file on 33.3.
+        let xml = "<quiz><question type='multichoice'><name><text>Cities</text></name>\
+            <questiontext><text>Which are regional capitals?</text></questiontext>\
+            <single>false</single>\
+            <answer fraction='33.3'><text>Brno</text></answer>\
+            <answer fraction='33.3'><text>Ostrava</text></answer>\
+            <answer fraction='33.3'><text>Plzeň</text></answer>\
+            <answer fraction='0'><text>Tábor</text></answer></question>\
+            <question type='multichoice'><name><text>Thirds</text></name>\
+            <questiontext><text>As Moodle exports a third.</text></questiontext>\
+            <single>false</single>\
+            <answer fraction='33.33333'><text>a</text></answer>\
+            <answer fraction='33.33333'><text>b</text></answer>\
+            <answer fraction='33.33333'><text>c</text></answer>\
+            <answer fraction='-100'><text>d</text></answer></question></quiz>";
+        let p = import(xml.as_bytes().to_vec(), &Options::default());
+        assert_eq!(p.items.len(), 2);
+        assert_eq!(p.items[0].question.key_indices(), vec![0, 1, 2]);
+        assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
+        let d = &p.diagnostics[0];
+        assert_eq!((d.code, d.severity), ("I009", Severity::Warning));
+        assert!(d.message.contains("question `Cities`"), "{}", d.message);
+        assert!(
+            d.message.contains("Grades (0.333, 0.333, 0.333)"),
+            "{}",
+            d.message
+        );
+        assert_eq!(&xml[d.span.clone()], "<answer fraction='33.3'>");
     }
 
     #[test]

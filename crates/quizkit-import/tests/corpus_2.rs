@@ -1,4 +1,4 @@
-//! The held-out import corpora (`tests/corpus-2/` to `tests/corpus-6/`, one test each, see
+//! The held-out import corpora (`tests/corpus-2/` to `tests/corpus-7/`, one test each, see
 //! their READMEs): files as other programs and people write them, each with a
 //! `<file>.expected.toml` answer sheet saying what Moodle 4.5's importer reads from it (for
 //! CSV, what the columns mean, and the `--columns` map its notes tell a user to give),
@@ -21,6 +21,10 @@
 //!   for not being UTF-8 is converted from Windows-1252 with a warning (`I006`). Where the
 //!   sheet says which questions Moodle reads once the refusal is lifted (corpus-3: the file
 //!   saved as UTF-8, or "Stop on error" off), those are compared question by question too;
+//! - a multiple-choice question with an answer weight that is not one of Moodle's grades (a
+//!   converter's `33.3` or `33.33` for a third) makes Moodle refuse the whole file; quizkit
+//!   imports it with its keys (which answers are right, not their weights) and reports each such
+//!   question (`I009`), and only those ([`moodle_grade`]);
 //! - a true/false question whose answers are named in another language with false first is
 //!   read by its words and the difference reported ([`READ_BY_THEIR_WORDS`]), where Moodle
 //!   reads them by position and marks the other answer;
@@ -186,6 +190,23 @@ const READ_BY_THEIR_WORDS: [(&str, &str); 2] = [
     ("bb2moodle-biologia-kolokwium2.xml", "Prawda/Fałsz – DNA"),
 ];
 
+/// Whether Moodle's import accepts the fraction `f`: within 0.00001 of one of the grades of
+/// `question_bank::fraction_options_full()` (Moodle 4.5, `question/engine/bank.php`), or of
+/// its negative.
+fn moodle_grade(f: f64) -> bool {
+    [
+        0.0, 1.0, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25,
+        0.2, 0.1666667, 0.1428571, 0.125, 0.1111111, 0.1, 0.05,
+    ]
+    .iter()
+    .any(|g| (f.abs() - g).abs() < 0.00001)
+}
+
+/// A sheet name as quizkit shows it in a message: white space collapsed.
+fn shown_name(title: &str) -> String {
+    title.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Whether the sheet says Moodle imports question `q`.
 fn imported(q: &Table) -> bool {
     q.get("imported").and_then(Value::as_bool) == Some(true)
@@ -237,6 +258,7 @@ fn every_file_of_the_fourth_corpus_is_read_as_its_sheet_says() {
 
 fn check(corpus: &str) {
     let (mut right, mut questions, mut skipped_right, mut skipped) = (0, 0, 0, 0);
+    let (mut grades_reported, mut grade_questions) = (0, 0);
     let mut failures = Vec::new();
     for (source, sheet) in sheets(corpus) {
         let name = source.file_name().expect("a name").to_string_lossy();
@@ -257,6 +279,43 @@ fn check(corpus: &str) {
         let bytes = std::fs::read(&source).unwrap_or_else(|e| panic!("{name}: {e}"));
         let utf8 = std::str::from_utf8(&bytes).is_ok();
         let parsed = import(bytes, str_of(&sheet, "format"), lang, columns(&sheet));
+        // Every question quizkit imports with a weight Moodle refuses is reported, and only those.
+        let unmatched: Vec<&str> = parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "I009")
+            .map(|d| d.message.as_str())
+            .collect();
+        let mut reported = 0;
+        for q in &qs {
+            let title = shown_name(str_of(q, "name"));
+            if str_of(q, "type") != "multichoice"
+                || not_one_key(q)
+                || options(q).iter().all(|o| moodle_grade(fraction(o)))
+            {
+                continue;
+            }
+            reported += 1;
+            grade_questions += 1;
+            let named = |m: &&str| {
+                m.split('`')
+                    .nth(1)
+                    .is_some_and(|n| n == title || title.starts_with(n.trim_end_matches('…')))
+            };
+            if unmatched.iter().any(named) {
+                grades_reported += 1;
+            } else {
+                failures.push(format!(
+                    "{name}: `{title}` has a weight Moodle refuses, and it is not reported"
+                ));
+            }
+        }
+        if unmatched.len() > reported {
+            failures.push(format!(
+                "{name}: {} weights reported as refused by Moodle, and the sheet has {reported}: {unmatched:#?}",
+                unmatched.len()
+            ));
+        }
         if sheet.get("refused").and_then(Value::as_bool) == Some(true) {
             let errors = parsed
                 .diagnostics
@@ -296,7 +355,7 @@ fn check(corpus: &str) {
             if !imported(q) || not_one_key(q) {
                 skipped += 1;
                 // A name is shown with its white space collapsed, and cut with `…`.
-                let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+                let title = shown_name(title);
                 if skipped_names
                     .iter()
                     .any(|n| *n == title || title.starts_with(n.trim_end_matches('…')))
@@ -348,7 +407,8 @@ fn check(corpus: &str) {
     }
     println!(
         "{corpus}: {right} of {questions} questions imported as the sheets say, \
-         {skipped_right} of {skipped} others reported skipped"
+         {skipped_right} of {skipped} others reported skipped, \
+         {grades_reported} of {grade_questions} with a weight Moodle refuses reported"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -361,4 +421,9 @@ fn every_file_of_the_fifth_corpus_is_read_as_its_sheet_says() {
 #[test]
 fn every_file_of_the_sixth_corpus_is_read_as_its_sheet_says() {
     check("corpus-6");
+}
+
+#[test]
+fn every_file_of_the_seventh_corpus_is_read_as_its_sheet_says() {
+    check("corpus-7");
 }
