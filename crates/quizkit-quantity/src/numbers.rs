@@ -23,7 +23,7 @@ use std::ops::Range;
 ///   (`255.255.255.192`, which Dutch would otherwise read as thousands);
 /// - digits with a separator and another digit after them once the number is read
 ///   (`192.168.1.70`, `1.2.3`, `3,5,7`), and digits before or after a `:` and a digit (`2:4`,
-///   `10:30`);
+///   `10:30`), but for a ratio to one (`30:1`, `1:4`), whose two numbers are read;
 /// - bit patterns: eight, sixteen or thirty-two digits of only 0 and 1, more than one of them 1
 ///   (`11000000`; `10000000` is ten million);
 /// - digits glued to letters or `_` before them (`FP16`, `H100`, `v1.5`);
@@ -466,6 +466,14 @@ fn plain_numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
         {
             next += 1;
         }
+        // `30:1`, `1:12`: a ratio to one is its two numbers, as "30 op 1" or "1 in 12" are.
+        if !in_word && let Some((ratio, end)) = ratio_to_one(text, i) {
+            for (range, value) in ratio {
+                out.push(ProseNumber { range, value });
+            }
+            i = end;
+            continue;
+        }
         // A number right after a separator glued to a digit was part of something read as
         // no quantity already (`.70` of an address), which `read.end` skipped.
         if !in_word && !read.not_quantity && !is_clock_time(b, read.end) {
@@ -497,6 +505,37 @@ fn plain_numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
         i = next.max(i + 1);
     }
     out
+}
+
+/// `30:1`, `1:4`, `1:100` at `i`: two whole numbers joined by a `:`, the second 1 or the
+/// first 1 and the second not of two digits (`1:30` may be a time), and no separator and
+/// digit after (`1:2:3`), with where each is and its value; and the end. Other pairs (`2:4`,
+/// `10:30`) stay unread: a time of day or a pattern.
+fn ratio_to_one(text: &str, i: usize) -> Option<([(Range<usize>, String); 2], usize)> {
+    let b = text.as_bytes();
+    let digits = |from: usize| b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let a = digits(i);
+    let colon = i + a;
+    if b.get(colon) != Some(&b':') || !b.get(colon + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let c = digits(colon + 1);
+    let end = colon + 1 + c;
+    let more = matches!(b.get(end), Some(b'.' | b',' | b':'))
+        && b.get(end + 1).is_some_and(u8::is_ascii_digit);
+    let (left, right) = (&text[i..colon], &text[colon + 1..end]);
+    let plain = |s: &str| !s.starts_with('0');
+    // `1:30` may be a time of day or a duration: two digits after `1:` are no ratio.
+    let one = right == "1" || (left == "1" && right.len() != 2);
+    (one && !more && plain(left) && plain(right)).then(|| {
+        (
+            [
+                (i..colon, left.to_string()),
+                (colon + 1..end, right.to_string()),
+            ],
+            end,
+        )
+    })
 }
 
 #[cfg(test)]
@@ -548,6 +587,13 @@ mod tests {
         );
         assert_eq!(values("1,5 GB", Lang::En), Vec::<String>::new());
         assert_eq!(values("7e9 and 1.20E-3", Lang::En), ["7e9", "1.2e-3"]);
+        // A ratio to one is its two numbers; other pairs with a colon are times or patterns.
+        assert_eq!(values("a glide ratio of 30:1", Lang::En), ["30", "1"]);
+        assert_eq!(
+            values("helling 1:4 of 1:100", Lang::Nl),
+            ["1", "4", "1", "100"]
+        );
+        assert_eq!(values("om 1:30 en 2:4", Lang::Nl), Vec::<String>::new());
         // A fraction written as one character is its two numbers, as digits write them.
         assert_eq!(values("2¾ cups", Lang::Nl), ["2", "3", "4"]);
         assert_eq!(values("2 3/4 cups", Lang::En), ["2", "3", "4"]);

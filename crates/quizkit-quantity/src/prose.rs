@@ -1147,7 +1147,13 @@ impl<'a> Tokens<'a> {
             "is" if self.after_value_token(start) && self.number_after(end) => {
                 K::Rel(Relation::Equal)
             }
-            "min" | "max" | "log" | "ln" if self.opens_arguments(end) => K::Func,
+            // Not `40 min (2 400 s)`: after a number, `min` is the minute.
+            "min" | "max" | "log" | "ln"
+                if self.opens_arguments(end)
+                    && !(w == "min" && self.toks.last().is_some_and(|t| t.k == K::Num)) =>
+            {
+                K::Func
+            }
             // `21 % van € 300`, `5/6 of 60 min`: a share of a number multiplies it.
             "van" | "of" if self.after_share(start) && self.number_after(end) => K::Mul,
             _ if APPROX_WORDS.contains(&w) => K::ApproxMark,
@@ -1366,7 +1372,13 @@ impl<'a> Tokens<'a> {
     fn precision_then_number(&self, end: usize) -> Option<usize> {
         let mut at = end;
         let mut words = 0;
-        while let Some((after, _)) = self.next_word(at).filter(|&(_, w)| is_precision_word(w)) {
+        // "op hele kWh", "to whole minutes": after "hele"/"whole", any unit.
+        let mut whole = false;
+        while let Some((after, w)) = self
+            .next_word(at)
+            .filter(|&(_, w)| is_precision_word(w) || (whole && unit::lookup(w).is_some()))
+        {
+            whole = matches!(w, "hele" | "heel" | "whole");
             at = after;
             words += 1;
         }
@@ -1378,10 +1390,16 @@ impl<'a> Tokens<'a> {
     }
 
     fn rounded_value(&self, end: usize) -> Option<usize> {
+        // "afgerond op" names the precision (`afgerond op één decimaal 8,8`), never the
+        // value, which "afgerond op 0,1" would be taken for.
         let to = self
             .next_word(end)
-            .filter(|&(_, w)| w == "to" || w == "tot");
+            .filter(|&(_, w)| matches!(w, "to" | "tot" | "op"));
         let e = to.map_or(end, |(e, _)| e);
+        let on = to.is_some_and(|(_, w)| w == "op");
+        if on && self.number_after(e) {
+            return None;
+        }
         if !self.number_after(e) {
             // "rounded to one decimal place, 15.6", "rounded to whole degrees 219": the
             // precision named, then the value.
@@ -1672,15 +1690,25 @@ impl<'a> Tokens<'a> {
                         let relation = inner.iter().any(|t| matches!(t.k, K::Rel(_)));
                         // `3,1 mijl (5 ÷ 1,609).`: after a value and a space, how the value
                         // was computed (not `2 TB (4 × 512 GB) = 2048 GB`, where it goes on).
-                        let derivation = o > 0
+                        let after_unit = o > 0
                             && self.toks[o - 1].k == K::Unit
-                            && self.toks[o - 1].end < self.toks[o].start
+                            && self.toks[o - 1].end < self.toks[o].start;
+                        let derivation = after_unit
                             && inner.iter().any(|t| matches!(t.k, K::Mul | K::Div))
                             && self
                                 .toks
                                 .get(i + 1)
                                 .is_none_or(|t| !matches!(t.k, K::Rel(_)));
+                        // `1 uur (3 600 s) + 2 413 s`: the value before, restated in another
+                        // unit, inside a sum.
+                        let restated = after_unit
+                            && matches!(inner, [n, u] if n.k == K::Num && u.k == K::Unit)
+                            && self
+                                .toks
+                                .get(i + 1)
+                                .is_some_and(|t| matches!(t.k, K::Add | K::Sub));
                         let aside = (derivation
+                            || restated
                             || inner
                                 .iter()
                                 .any(|t| matches!(t.k, K::Word | K::Break | K::ApproxMark)))
@@ -3173,6 +3201,14 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
         if drops_operator(toks, a..la) || drops_operator(toks, rb..b) {
             continue;
         }
+        // `0,4 km/min, × 60 = 24 km/h`: a step that goes on from the value before the comma
+        // with only an operator is not the computation on its own.
+        if la >= 2
+            && matches!(toks[la - 1].k, K::Mul | K::Div | K::Add)
+            && toks[la - 2].k == K::Comma
+        {
+            continue;
+        }
         // `4,76 + log 2 ≈ 4,76 + 0,30`: a side that is the argument of a function written
         // without parentheses is no value of its own.
         let function = |i: usize| {
@@ -4124,6 +4160,29 @@ mod tests {
                 ("9.2 * 10^2 g = 920 g".to_string(), true),
                 ("9.2 * 10^6 g / 10^4 m^2 = 920 g / m^2".to_string(), true),
             ]
+        );
+        // A rounding after "afgerond op" names its precision, also "op hele <unit>".
+        assert_eq!(
+            v("Dus 8,72 kWh, afgerond op één decimaal 8,8 kWh.", Lang::Nl),
+            one("8.72 kWh = 8.8 kWh", false)
+        );
+        assert_eq!(
+            v("Dus 448,3 kWh, afgerond op hele kWh 449 kWh.", Lang::Nl),
+            one("448.3 kWh = 449 kWh", false)
+        );
+        assert!(exprs("Dus 8,72 kWh, afgerond op 0,1 is dat 8,7 kWh.", Lang::Nl).is_empty());
+        // A value restated in brackets inside a sum; `min (` after a number is the minute.
+        assert_eq!(
+            v(
+                "1 uur (3 600 s) + 2 413 s = 1 uur + 40 min (2 400 s) + 13 s",
+                Lang::Nl
+            ),
+            one("1 uur + 2413 s = 1 uur + 40 min + 13 s", true)
+        );
+        // A step that goes on from the value before a comma with only an operator.
+        assert_eq!(
+            v("80 km ÷ 200 min = 0,4 km/min, × 60 = 24 km/h.", Lang::Nl),
+            one("80 km / 200 min = 0.4 km/min", true)
         );
         // A number right before `√` multiplies the root.
         assert_eq!(

@@ -18,9 +18,10 @@ separates thousands (`12.5`, `2,000,000`, `2 000 000`); the no-break, thin and n
 spaces count as spaces. So `2,000,000` and `2 000 000` are the same number, and a power is one
 number however it is written (`7 · 10⁹` and `7e9`, `2³⁰` and `2^30`). What is no
 quantity is not compared: IP addresses and versions (`192.168.1.70`, `1.2.3`), ratios and
-times (`2:4`, `10:30`), bit patterns (`11000000`), an English comma before other than three
-digits (`1,5`), digits inside words and identifiers (`FP16`, `H100`, `W4A16`), and numbers in
-code or math. A fraction written with digits is two numbers (`1/4` is 1 and 4).
+times (`2:4`, `10:30`; a ratio to one, `30:1` or `1:4`, is its two numbers), bit patterns
+(`11000000`), an English comma before other than three digits (`1,5`), digits inside words
+and identifiers (`FP16`, `H100`, `W4A16`), and numbers in code or math. A fraction is two numbers, written with digits or as one character (`1/4`
+and `¼` are 1 and 4).
 
 A number one language writes in words is no difference: when a number of one text has no
 partner in the other, and the other writes that value as a word of its language's list
