@@ -468,9 +468,7 @@ fn plain_numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
         }
         // `30:1`, `1:12`: a ratio to one is its two numbers, as "30 op 1" or "1 in 12" are.
         if !in_word && let Some((ratio, end)) = ratio_to_one(text, i) {
-            for (range, value) in ratio {
-                out.push(ProseNumber { range, value });
-            }
+            out.extend(ratio);
             i = end;
             continue;
         }
@@ -509,9 +507,9 @@ fn plain_numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
 
 /// `30:1`, `1:4`, `1:100` at `i`: two whole numbers joined by a `:`, the second 1 or the
 /// first 1 and the second not of two digits (`1:30` may be a time), and no separator and
-/// digit after (`1:2:3`), with where each is and its value; and the end. Other pairs (`2:4`,
+/// digit after (`1:2:3`): the two numbers, and the end. Other pairs (`2:4`,
 /// `10:30`) stay unread: a time of day or a pattern.
-fn ratio_to_one(text: &str, i: usize) -> Option<([(Range<usize>, String); 2], usize)> {
+fn ratio_to_one(text: &str, i: usize) -> Option<([ProseNumber; 2], usize)> {
     let b = text.as_bytes();
     let digits = |from: usize| b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
     let a = digits(i);
@@ -530,8 +528,14 @@ fn ratio_to_one(text: &str, i: usize) -> Option<([(Range<usize>, String); 2], us
     (one && !more && plain(left) && plain(right)).then(|| {
         (
             [
-                (i..colon, left.to_string()),
-                (colon + 1..end, right.to_string()),
+                ProseNumber {
+                    range: i..colon,
+                    value: left.to_string(),
+                },
+                ProseNumber {
+                    range: colon + 1..end,
+                    value: right.to_string(),
+                },
             ],
             end,
         )
