@@ -467,3 +467,26 @@ fn the_seventh_well_written_corpus_has_no_finding() {
 fn the_seventh_held_out_planted_flaws_are_found_as_often_as_recorded() {
     held_out_recall("item-writing-7-flawed", SEVENTH_HELD_OUT_RECALL);
 }
+
+/// How many of the 48 planted flaws of the eighth held-out corpus the rules find (first run,
+/// before any change for it).
+const EIGHTH_HELD_OUT_RECALL: usize = 39;
+
+/// The one finding on the eighth well-written bank: `pbm-uittrekken`, whose key "De
+/// handschoenen" repeats a word of the stem, which names all four options ("een schort,
+/// handschoenen, een spatbril en een mondmasker").
+const EIGHTH_WELL_WRITTEN_FINDINGS: [(&str, &str, &str); 1] = [(
+    "pbm-uittrekken",
+    "stem-key-word-repeat",
+    "\"handschoenen\"",
+)];
+
+#[test]
+fn the_eighth_well_written_corpus_has_only_the_finding_recorded() {
+    well_written_findings_are_only("item-writing-8", &EIGHTH_WELL_WRITTEN_FINDINGS);
+}
+
+#[test]
+fn the_eighth_held_out_planted_flaws_are_found_as_often_as_recorded() {
+    held_out_recall("item-writing-8-flawed", EIGHTH_HELD_OUT_RECALL);
+}
