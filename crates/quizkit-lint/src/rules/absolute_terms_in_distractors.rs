@@ -4,6 +4,8 @@
 use quizkit_model::index_letter;
 
 use crate::lexicon::{Lexicon, find};
+use crate::rules::all_of_the_above::all_of_the_above;
+use crate::rules::none_of_the_above::none_of_the_above;
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule absolute-terms-in-distractors` prints.
@@ -11,7 +13,9 @@ pub const DOCS: &str = r#"## What it does
 Finds distractors with a specific determiner ("altijd", "nooit", "uitsluitend", "always",
 "never", "in all cases"; the `absolute_terms` of the language in `lexicons/`) on a
 single-choice question whose key has none. "all"/"alle" and "only"/"alleen" are not in the
-lists: technical text uses them in true statements all the time.
+lists: technical text uses them in true statements all the time. A distractor that is "none
+of the above" or "all of the above" ("Geen enkel antwoord is juist") is left to the rules for
+those.
 
 ## Why is this bad?
 Test-wise learners know that sweeping claims are usually false and eliminate those options
@@ -106,6 +110,13 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             if !text.may_occur(&lexicon.absolute_terms) {
                 continue;
             }
+            // "Geen enkel antwoord is juist" is none of the above, not an overstatement: its
+            // own rule reports it.
+            if none_of_the_above(lexicon, text.tokens()).is_some()
+                || all_of_the_above(lexicon, text.tokens()).is_some()
+            {
+                break;
+            }
             if let Some(m) = find(&lexicon.absolute_terms, text.tokens()).first() {
                 let v = AbsoluteTermsInDistractors {
                     option: i,
@@ -116,5 +127,29 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
                 break;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::rule_findings;
+
+    /// The findings on a question of a Dutch bank whose third option, a distractor, is
+    /// `third`.
+    fn findings(third: &str) -> Vec<String> {
+        let question = format!(
+            "[[question]]\nid = \"q\"\nstem = \"Waarom rust deeg na het kneden?\"\nanswer = \"A\"\n\
+             options = [\"Zodat het gluten ontspant\", \"Zodat het afkoelt\", \"{third}\"]\n"
+        );
+        rule_findings("absolute-terms-in-distractors", "\"nl\"", &question)
+    }
+
+    /// "Geen enkel" in a "none of the above" option is that flaw, not an overstatement.
+    #[test]
+    fn none_of_the_above_is_left_to_its_own_rule() {
+        assert!(findings("Geen enkel antwoord is juist").is_empty());
+        let sweeping = findings("Zodat geen enkele gist overleeft");
+        assert_eq!(sweeping.len(), 1, "{sweeping:?}");
+        assert!(sweeping[0].contains("\"geen enkele\""), "{sweeping:?}");
     }
 }

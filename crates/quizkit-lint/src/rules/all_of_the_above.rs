@@ -2,13 +2,14 @@
 
 use quizkit_model::index_letter;
 
-use crate::lexicon::{find, option_matches, words_outside};
+use crate::lexicon::{Lexicon, PhraseMatch, find, option_matches, words_outside};
+use crate::text::Token;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule all-of-the-above` prints.
 pub const DOCS: &str = r#"## What it does
-Finds options such as "all of the above", "alle bovenstaande" or "alle antwoorden zijn juist"
-(the `all_of_the_above` phrases of the option's language in `lexicons/`), when the option
+Finds options such as "all of the above", "alle bovenstaande", "alle antwoorden zijn juist" or
+a bare count of the options, "all three", "alle drie" (the `all_of_the_above` phrases of the option's language in `lexicons/`), when the option
 holds little else: at most three other words, so "alle bovenstaande lagen worden..." in a
 longer statement is not taken for one.
 
@@ -73,17 +74,21 @@ impl Violation for AllOfTheAbove {
 /// statement that happens to contain the words.
 pub const MAX_OTHER_WORDS: usize = 3;
 
+/// The phrase of the option whose tokens are `toks` that makes it "all of the above", with
+/// at most [`MAX_OTHER_WORDS`] words besides it.
+pub(crate) fn all_of_the_above(lexicon: &Lexicon, toks: &[Token<'_>]) -> Option<PhraseMatch> {
+    find(&lexicon.all_of_the_above, toks)
+        .into_iter()
+        .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let matches = option_matches(
         cx,
         q,
         a,
         |l| [&l.all_of_the_above],
-        |lexicon, toks| {
-            find(&lexicon.all_of_the_above, toks)
-                .into_iter()
-                .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
-        },
+        |lexicon, toks| all_of_the_above(lexicon, toks),
     );
     for (option, entry, m) in matches {
         let v = AllOfTheAbove {
@@ -91,5 +96,38 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             phrase: entry.text.value[m.range.clone()].to_owned(),
         };
         out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::rule_findings;
+
+    /// The findings on a question of a bank in `lang` whose fourth option is `fourth`.
+    fn findings(lang: &str, fourth: &str) -> Vec<String> {
+        let question = format!(
+            "[[question]]\nid = \"q\"\nstem = \"Which of these does a cooper make?\"\nanswer = \"D\"\n\
+             options = [\"Barrels\", \"Casks\", \"Tubs\", \"{fourth}\"]\n"
+        );
+        rule_findings("all-of-the-above", &format!("\"{lang}\""), &question)
+    }
+
+    /// A bare count of the other options says they are all right as much as "all of the
+    /// above" does.
+    #[test]
+    fn a_bare_count_of_the_options_is_all_of_the_above() {
+        for (lang, option, phrase) in [
+            ("en", "All three", "All three"),
+            ("en", "All four are correct", "All four"),
+            ("nl", "Alle drie", "Alle drie"),
+            ("nl", "Alle drie zijn juist", "Alle drie"),
+        ] {
+            let found = findings(lang, option);
+            assert_eq!(found.len(), 1, "{option}: {found:?}");
+            assert!(found[0].contains(&format!("\"{phrase}\"")), "{found:?}");
+        }
+        // In a statement of its own the count is content.
+        let statement = findings("en", "All three hoops are driven on at once with a mallet");
+        assert!(statement.is_empty(), "{statement:?}");
     }
 }

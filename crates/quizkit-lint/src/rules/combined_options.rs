@@ -13,7 +13,8 @@ correct", "I, II en III", "beide antwoorden". The letters must name options of t
 and the option may hold little else ("are correct", "zijn juist"), so a sentence that
 mentions "matrices A and B" is not taken for one. Options that combine the items of a numbered
 list in the stem by their numbers ("1 en 2", "1, 2 and 3" after "1. Rubens 2. Van Eyck
-3. Van der Weyden") are such options too.
+3. Van der Weyden", one item a line, or after "(1) … ; (2) … ; (3) …" in the running text)
+are such options too.
 
 It also finds an option that joins the texts of two or more other options with a combining
 word ("and", "both", "together", "en", "zowel", "samen"; the `combining_words` of the
@@ -277,31 +278,46 @@ fn others<'a, 't>(
     })
 }
 
-/// How many items the numbered list of the stem has (`1. Rubens`, `2) Van Eyck`), counted
-/// from 1 in any of its languages; 0 when it has none.
+/// How many items the numbered list of the stem has, counted from 1 in any of its languages:
+/// one item a line (`1. Rubens`, `2) Van Eyck`) or in the running text, numbered in brackets
+/// (`(1) laat je de wond doorbloeden; (2) …`); 0 when it has none.
 fn numbered_items(q: QuestionRef<'_>) -> usize {
     q.question
         .stem
         .entries
         .iter()
-        .map(|e| {
-            let mut next = 1;
-            for line in e.text.value.lines() {
-                let line = line.trim_start();
-                let number = line
-                    .chars()
-                    .take_while(char::is_ascii_digit)
-                    .collect::<String>();
-                let rest = &line[number.len()..];
-                if number.parse() == Ok(next) && (rest.starts_with(". ") || rest.starts_with(") "))
-                {
-                    next += 1;
-                }
-            }
-            next - 1
-        })
+        .map(|e| lines_numbered(&e.text.value).max(bracketed_numbers(&e.text.value)))
         .max()
         .unwrap_or(0)
+}
+
+/// How many lines of `text`, counted from 1, open with their number (`1. `, `2) `).
+fn lines_numbered(text: &str) -> usize {
+    let mut next = 1;
+    for line in text.lines() {
+        let line = line.trim_start();
+        let number = line
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>();
+        let rest = &line[number.len()..];
+        if number.parse() == Ok(next) && (rest.starts_with(". ") || rest.starts_with(") ")) {
+            next += 1;
+        }
+    }
+    next - 1
+}
+
+/// How many numbers in brackets `text` has one after the other, counted from 1: `(1)`, then
+/// `(2)` after it, and so on.
+fn bracketed_numbers(text: &str) -> usize {
+    let mut rest = text;
+    let mut count = 0;
+    while let Some(at) = rest.find(&format!("({})", count + 1)) {
+        count += 1;
+        rest = &rest[at..];
+    }
+    count
 }
 
 /// An option that only combines items of the stem's numbered list, of `items` items, by their
@@ -364,5 +380,47 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             phrase: entry.text.value[m.range.clone()].to_owned(),
         };
         out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bracketed_numbers;
+    use crate::testing::rule_findings;
+
+    #[test]
+    fn numbers_in_brackets_count_from_one_in_order() {
+        assert_eq!(
+            bracketed_numbers("Stir: (1) the yeast; (2) the salt; (3) the flour."),
+            3
+        );
+        assert_eq!(bracketed_numbers("(1) first (3) third"), 1);
+        assert_eq!(bracketed_numbers("A pH (2) of (3) nothing"), 0);
+        assert_eq!(bracketed_numbers("Before baking (see note 1)"), 0);
+    }
+
+    /// Options that combine statements numbered in brackets in the running text of the stem.
+    #[test]
+    fn statements_numbered_in_brackets_are_combined_by_number() {
+        let question = |stem: &str| {
+            format!(
+                "[[question]]\nid = \"q\"\nstem = \"{stem}\"\nanswer = \"C\"\n\
+                 options = [\"1 and 2\", \"2 and 3\", \"1 and 3\"]\n"
+            )
+        };
+        let found = rule_findings(
+            "combined-options",
+            "\"en\"",
+            &question(
+                "Before proofing: (1) you knead the dough; (2) you salt the yeast; (3) you cover it. Which are right?",
+            ),
+        );
+        assert_eq!(found.len(), 3, "{found:?}");
+        let plain = rule_findings(
+            "combined-options",
+            "\"en\"",
+            &question("How many days of the week does the bakery open on 1 and 2 May?"),
+        );
+        assert!(plain.is_empty(), "{plain:?}");
     }
 }

@@ -5,6 +5,7 @@ use std::ops::Range;
 use quizkit_model::{index_letter, letter_index};
 
 use crate::lexicon::{Lexicon, find};
+use crate::rules::none_of_the_above::none_of_the_above;
 use crate::text::{lowercase, plain, words};
 use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Text, Violation};
 
@@ -18,8 +19,9 @@ option is not in the key. The phrases are in the lexicon of the explanation's la
 An explanation that says neither, but opens with a distractor's whole text as its subject
 ("Gluten, formed from gliadin and glutenin, makes the stretchy network." where the key is
 casein), is reported too, unless a list of options follows it ("Git, Subversion and
-Mercurial are …", a word of `contrast_words` or another option next) or the stem is
-negative (its explanation may open with what is true).
+Mercurial are …", a word of `contrast_words` or another option next), the stem is
+negative (its explanation may open with what is true) or the key is "none of the above" (its
+explanation can only go through the options it rules out).
 
 ## Why is this bad?
 One of the two is wrong, and the learner cannot tell which: either the key marks a wrong
@@ -163,7 +165,7 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
 /// before either aside, and go on with neither another option nor a word that joins or
 /// contrasts ("Git, Subversion and Mercurial are …", "Egg yolk and mustard …": a list of what
 /// the key is not). A question whose stem is negative is left alone: its explanation may well
-/// open with what is true.
+/// open with what is true; so is one whose key is "none of the above".
 fn opening_distractor(
     q: QuestionRef<'_>,
     a: &Analysis<'_>,
@@ -210,7 +212,8 @@ fn opening_distractor(
                 .all(|(&o, &e)| word(options[i], o) == word(explanation, e));
         all.then_some(words.len())
     };
-    if begins(key).is_some() {
+    // A key that is "none of the above" has nothing to open with but the options it rules out.
+    if begins(key).is_some() || none_of_the_above(lexicon, options[key].tokens()).is_some() {
         return None;
     }
     let (i, count) = (0..options.len()).find_map(|i| Some((i, begins(i)?)))?;
@@ -311,4 +314,29 @@ fn option_named(q: QuestionRef<'_>, a: &Analysis<'_>, lang: &str, rest: &str) ->
         }
     }
     best.filter(|_| !tie).map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::rule_findings;
+
+    /// The findings on a question whose fourth option is `fourth`, with the key `key`.
+    fn findings(fourth: &str, key: &str) -> Vec<String> {
+        let question = format!(
+            "[[question]]\nid = \"q\"\nstem = \"Which of these metals is liquid at room temperature?\"\n\
+             answer = \"{key}\"\nexplanation = \"Gallium melts in the hand, at about 30 °C, but not at room temperature.\"\n\
+             options = [\"Gallium\", \"Caesium\", \"Sodium\", \"{fourth}\"]\n"
+        );
+        rule_findings("explanation-contradicts-key", "\"en\"", &question)
+    }
+
+    /// The explanation of a "none of the above" key goes through the options it rules out; a
+    /// key with content of its own is what the explanation should open with.
+    #[test]
+    fn a_none_of_the_above_key_may_be_explained_by_a_distractor() {
+        assert!(findings("None of these", "D").is_empty());
+        let other = findings("Mercury", "D");
+        assert_eq!(other.len(), 1, "{other:?}");
+        assert!(other[0].contains("opens with option A"), "{other:?}");
+    }
 }

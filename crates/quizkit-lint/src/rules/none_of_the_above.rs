@@ -2,7 +2,8 @@
 
 use quizkit_model::index_letter;
 
-use crate::lexicon::{find, option_matches, words_outside};
+use crate::lexicon::{Lexicon, PhraseMatch, find, option_matches, words_outside};
+use crate::text::Token;
 use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule none-of-the-above` prints.
@@ -73,17 +74,21 @@ impl Violation for NoneOfTheAbove {
 /// statement that happens to contain the words.
 pub const MAX_OTHER_WORDS: usize = 3;
 
+/// The phrase of the option whose tokens are `toks` that makes it "none of the above", with
+/// at most [`MAX_OTHER_WORDS`] words besides it.
+pub(crate) fn none_of_the_above(lexicon: &Lexicon, toks: &[Token<'_>]) -> Option<PhraseMatch> {
+    find(&lexicon.none_of_the_above, toks)
+        .into_iter()
+        .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
+}
+
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
     let matches = option_matches(
         cx,
         q,
         a,
         |l| [&l.none_of_the_above],
-        |lexicon, toks| {
-            find(&lexicon.none_of_the_above, toks)
-                .into_iter()
-                .find(|m| words_outside(toks, m) <= MAX_OTHER_WORDS)
-        },
+        |lexicon, toks| none_of_the_above(lexicon, toks),
     );
     for (option, entry, m) in matches {
         let v = NoneOfTheAbove {

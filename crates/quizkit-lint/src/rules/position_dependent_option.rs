@@ -10,10 +10,10 @@ use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violati
 /// What `quizkit rule position-dependent-option` prints.
 pub const DOCS: &str = r#"## What it does
 Finds options that refer to other options by their place in the list ("all of the above",
-"bovenstaande", "option A", "A en B", and at the end of an option "the first two", "de
-laatste twee", also followed by words that name options or say they are right, the
-`combined_filler` of the language: "the first two answers are correct") on a question whose
-options are shuffled: the bank's `shuffle` (default true) or the question's own `shuffle`.
+"bovenstaande", "option A", "the same as B", "hetzelfde als B", "A en B", and at the end of an
+option "the first two", "de laatste twee", also followed by words that name options or say
+they are right, the `combined_filler` of the language: "the first two answers are correct")
+on a question whose options are shuffled: the bank's `shuffle` (default true) or the question's own `shuffle`.
 
 ## Why is this bad?
 Exports shuffle the options, so "the above" or "A and B" point at different options for every
@@ -114,5 +114,40 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             phrase: entry.text.value[m.range.clone()].to_owned(),
         };
         out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::rule_findings;
+
+    /// The findings on a question of a bank in `lang` whose third option is `third`.
+    fn findings(lang: &str, third: &str, shuffle: &str) -> Vec<String> {
+        let question = format!(
+            "[[question]]\nid = \"q\"\nstem = \"How is the dough proved?\"\nanswer = \"A\"\n{shuffle}\
+             options = [\"At 26 °C for an hour\", \"At 30 °C overnight\", \"{third}\"]\n"
+        );
+        rule_findings(
+            "position-dependent-option",
+            &format!("\"{lang}\""),
+            &question,
+        )
+    }
+
+    /// An option that is "the same as" another by its letter points at a place in the list.
+    #[test]
+    fn the_same_as_a_letter_points_at_a_place() {
+        let en = findings("en", "Same as A, but twice as long", "");
+        assert_eq!(en.len(), 1, "{en:?}");
+        assert!(en[0].contains("(\"Same as A\")"), "{en:?}");
+        let nl = findings("nl", "Hetzelfde als A, maar twee keer zo lang", "");
+        assert_eq!(nl.len(), 1, "{nl:?}");
+        assert!(nl[0].contains("(\"Hetzelfde als A\")"), "{nl:?}");
+        // Not shuffled, the letter keeps pointing at the same option.
+        let kept = findings("en", "Same as A, but twice as long", "shuffle = false\n");
+        assert!(kept.is_empty(), "{kept:?}");
+        // An article is no letter: "the same as a sponge cake" is content.
+        let article = findings("en", "The same as a sponge cake", "");
+        assert!(article.is_empty(), "{article:?}");
     }
 }

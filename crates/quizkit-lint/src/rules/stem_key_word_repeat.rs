@@ -20,6 +20,10 @@ a prefix of another meaning ("stand" in "afstand", "stelling" in "voorstelling")
 has nine letters or more and three or more come before it ("drukgebied" in
 "hogedrukgebied").
 
+A key is not taken when every distractor, too, repeats a word of the stem that no other
+option has, as when the stem names every option ("You wear a gown, gloves and a mask. What do
+you take off first?"): matching words then points at no option more than another.
+
 ## Why is this bad?
 A "clang association": the learner matches the word in the stem to the word in the option
 and picks the key without knowing why it is right (Haladyna, Downing and Rodriguez, guideline
@@ -190,13 +194,29 @@ fn cue(
     if !key_words.iter().any(|w| in_stem(w).is_some()) {
         return Some(None);
     }
-    let in_distractors: Vec<Word> = (0..options)
+    let distractors: Vec<Vec<Word>> = (0..options)
         .filter(|&i| i != key)
-        .flat_map(|i| words(texts[i], lexicon, stems))
+        .map(|i| words(texts[i], lexicon, stems))
         .collect();
+    // A stem that names every option ("a gown, gloves, goggles and a mask") gives each
+    // distractor a word of the stem that is its own, in no other option: matching words then
+    // points at none of them.
+    let own_echo = |i: usize| {
+        distractors[i].iter().any(|w| {
+            in_stem(w).is_some()
+                && !key_words.iter().any(|k| same_word(w, k))
+                && distractors
+                    .iter()
+                    .enumerate()
+                    .all(|(j, d)| j == i || !d.iter().any(|o| same_word(w, o)))
+        })
+    };
+    if (0..distractors.len()).all(own_echo) {
+        return Some(None);
+    }
     let cue = key_words.iter().find_map(|w| {
         let in_stem = in_stem(w)?;
-        if in_distractors.iter().any(|d| same_word(w, d)) {
+        if distractors.iter().flatten().any(|d| same_word(w, d)) {
             return None;
         }
         Some((
@@ -252,6 +272,37 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
 #[cfg(test)]
 mod tests {
     use super::compound_part;
+    use crate::testing::rule_findings;
+
+    /// The findings on a question of an English bank with `stem` and the options `options`,
+    /// the key first.
+    fn findings(stem: &str, options: &str) -> Vec<String> {
+        let question = format!(
+            "[[question]]\nid = \"q\"\nstem = \"{stem}\"\nanswer = \"A\"\noptions = [{options}]\n"
+        );
+        rule_findings("stem-key-word-repeat", "\"en\"", &question)
+    }
+
+    /// When the stem names every option, each option repeats a word of it and the key's
+    /// repetition tells nothing; when only some distractors do, the key still stands out.
+    #[test]
+    fn a_stem_that_names_every_option_gives_no_cue() {
+        let stem = "A loaf needs flour, water, salt and yeast. Which one makes it rise?";
+        let named = findings(
+            stem,
+            "\"The yeast\", \"The salt\", \"The water\", \"The flour\"",
+        );
+        assert!(named.is_empty(), "{named:?}");
+        let some = findings(
+            stem,
+            "\"The yeast\", \"The salt\", \"The oven\", \"The tin\"",
+        );
+        assert_eq!(some.len(), 1, "{some:?}");
+        assert!(some[0].contains("\"yeast\""), "{some:?}");
+        // Distractors that share their word of the stem do not name an option each.
+        let shared = findings(stem, "\"The yeast\", \"Salt water\", \"Warm water\"");
+        assert_eq!(shared.len(), 1, "{shared:?}");
+    }
 
     #[test]
     fn a_word_that_begins_a_compound_is_a_part_of_it() {
