@@ -123,9 +123,10 @@ const SAMPLE: usize = 64 * 1024;
 
 /// The language of a file's text when its common words say so clearly: `nl`, `en`, `de`,
 /// `fr`, `es` or `it`, or `None` when there are too few of them (under 8) or no language has
-/// three times the words of the next, or of a language it does not tell ([`RIVALS`]). Markup
-/// and punctuation do not count: only runs of letters are words. Only the first 64 KiB of `bytes` are read (as UTF-16 after its byte order mark,
-/// else as UTF-8, an invalid sequence counting as no letter).
+/// three times the words of the next, or of a language it does not tell (Czech, Afrikaans:
+/// their common words overlap Dutch ones). Markup and punctuation do not count: only runs of
+/// letters are words. Only the first 64 KiB of `bytes` are read (as UTF-16 after its byte
+/// order mark, else as UTF-8, an invalid sequence counting as no letter).
 pub fn guess_language(bytes: &[u8]) -> Option<&'static str> {
     let text = crate::decode::lossy(&bytes[..bytes.len().min(SAMPLE)]);
     let mut counts = [0usize; LANGUAGES.len()];
