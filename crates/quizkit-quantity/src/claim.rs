@@ -46,7 +46,8 @@ pub enum Tolerance {
     /// value (`112 GB` → 0.5 GB), or a stated `± 1 GB`.
     Absolute(f64),
     /// At most this fraction of the expected value: `≈` with no written value, a stated `± 5%`, or
-    /// `1e-9` for `=` when the right side is an expression rather than a written value.
+    /// for `=` when the right side is an expression rather than a written value, what its
+    /// rounded decimals allow (at least `1e-9`).
     Relative(f64),
 }
 
@@ -291,7 +292,9 @@ impl fmt::Display for Hint {
 /// expected value is written with: `|computed − expected| ≤` half a unit in the last written
 /// digit, scaled by count words and the unit (`112 GB`: ±0.5 GB; `3.5 GB`: ±0.05 GB; `7e9`:
 /// ±0.5e9). Trailing zeros count as written (`1000 MB` is ±0.5 MB). When the right side is an
-/// expression rather than one written value, `=` means equal to within 1e-9 relative.
+/// expression rather than one written value, `=` means equal to within what the rounding of
+/// its decimals allows in a product or quotient (`= 1.96 * 0.0158`: 0.58%), else 1e-9
+/// relative.
 /// `≈` holds within half a unit in the last significant digit of the expected value (of the
 /// rounder side, for two values written in one unit), and at most [`Options::tolerance`] of
 /// it: `≈ 6.6 ms` is ±0.05 ms, `≈ 1 600 MB` ±50 MB (here trailing zeros are not significant),
@@ -384,7 +387,9 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
                 _ => tolerance,
             }
         }
-        (None, Relation::Equal) if rhs.hu.is_nan() => Tolerance::Relative(1e-9),
+        (None, Relation::Equal) if rhs.hu.is_nan() => Tolerance::Relative(
+            rounded_factors(&src[rhs.start as usize..rhs.end as usize]).min(opts.tolerance),
+        ),
         (None, Relation::Equal) => Tolerance::Absolute(rhs.hu),
     };
     let mut holds = tolerance.allows(lhs.v, rhs.v);
@@ -434,6 +439,29 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         stated_precision: rhs.hu,
         factors,
     })
+}
+
+/// How far a product or quotient of written values can be from exact when its decimals are
+/// rounded, as a fraction: the sum of each decimal's half unit in its last digit over its
+/// value (`1.96 * 0.0158`: 0.26% + 0.32%), at least 1e-9. Whole numbers are taken as exact;
+/// a sum or difference is exact (1e-9).
+fn rounded_factors(src: &str) -> f64 {
+    let mut lx = crate::lexer::Lexer::new(src);
+    let mut sum = 1e-9;
+    loop {
+        let t = lx.next();
+        match t.kind {
+            Kind::Eof => return sum,
+            Kind::Plus | Kind::Minus => return 1e-9,
+            Kind::Num => {
+                let text = &src[t.start as usize..t.end as usize];
+                if text.contains('.') && !text.contains(['e', 'E']) && t.num != 0.0 {
+                    sum += t.half_ulp / t.num.abs();
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The tolerance of `≈` with none stated: the computed value must round to the stated one,
@@ -564,7 +592,7 @@ pub fn stated(src: &str) -> Option<(Quantity, Tolerance)> {
     // end it without a relation). Then its right side reads as this one.
     p.expect_end().ok()?;
     let tolerance = if v.hu.is_nan() {
-        Tolerance::Relative(1e-9)
+        Tolerance::Relative(rounded_factors(src).min(Options::default().tolerance))
     } else {
         Tolerance::Absolute(v.hu)
     };

@@ -456,13 +456,21 @@ fn plain_numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
             continue;
         }
         let prev = text[..i].chars().next_back();
-        let in_word = prev.is_some_and(|p| p.is_alphabetic() || p == '_');
+        // `2x6`, `1920x1080`: an `x` between numbers is a times sign (not `0x1F`, hex).
+        let times = prev == Some('x')
+            && i >= 2
+            && b[i - 2].is_ascii_digit()
+            && !(b[i - 2] == b'0' && (i < 3 || !b[i - 3].is_ascii_digit()));
+        let in_word = !times && prev.is_some_and(|p| p.is_alphabetic() || p == '_');
         let read = read_number(text, i, style);
         // The rest of an identifier (`16GB` reads 16; `4A16` is part of `W4A16`).
         let mut next = read.end;
-        while b
-            .get(next)
-            .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_')
+        let times_after = b.get(next) == Some(&b'x')
+            && b.get(next + 1).is_some_and(u8::is_ascii_digit)
+            && &text[i..next] != "0";
+        while !times_after
+            && b.get(next)
+                .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_')
         {
             next += 1;
         }
@@ -591,6 +599,12 @@ mod tests {
         );
         assert_eq!(values("1,5 GB", Lang::En), Vec::<String>::new());
         assert_eq!(values("7e9 and 1.20E-3", Lang::En), ["7e9", "1.2e-3"]);
+        // `2x6` is two numbers, as `2 × 6` is; `0x1F` is hex.
+        assert_eq!(
+            values("a 2x6 board, 1920x1080", Lang::En),
+            ["2", "6", "1920", "1080"]
+        );
+        assert_eq!(values("0x1F", Lang::En), ["0"]);
         // A ratio to one is its two numbers; other pairs with a colon are times or patterns.
         assert_eq!(values("a glide ratio of 30:1", Lang::En), ["30", "1"]);
         assert_eq!(

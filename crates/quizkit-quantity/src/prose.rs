@@ -271,6 +271,10 @@ const APPROX_WORDS: &[&str] = &[
     "approximately",
     "roughly",
     "around",
+    "ruim",
+    "bijna",
+    "nearly",
+    "almost",
 ];
 
 /// The first words of the phrases that state two quantities equal in words, read as `=`:
@@ -493,6 +497,16 @@ fn block<const N: usize>(bytes: &[u8], start: usize) -> &[u8; N] {
 
 /// A byte that may start (or, for `q`, stand in) a relation by itself: `=`, `~`, `\`, the
 /// first byte of `≈`, `≃` and `≅` (and of other characters), the `q` of "equals".
+/// After ` (`: a number, or a word of [`APPROX_WORDS`] and a space (`ruim 190 km`), as a
+/// value restated in brackets starts.
+fn restates_in_brackets(rest: &str) -> bool {
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        || APPROX_WORDS.iter().any(|w| {
+            rest.strip_prefix(w)
+                .is_some_and(|r| r.starts_with(' ') || r.starts_with(". "))
+        })
+}
+
 fn is_mark(b: u8) -> bool {
     matches!(b, b'=' | b'~' | b'\\' | 0xE2 | b'q')
 }
@@ -525,7 +539,8 @@ fn candidates<const N: usize>(here: &[u8; N], before: &[u8; N]) -> u64 {
                 | ((b == b'.') & (p == b'i'))
                 | ((b == b'g') & (p == b'f'))
                 | ((b == b'u') & (p == b'o'))
-                | ((b == b' ') & (p == b',')),
+                | ((b == b' ') & (p == b','))
+                | ((b == b'(') & (p == b' ')),
         );
     }
     // Most blocks have no candidate: one vector OR says so, and the bits need not be packed.
@@ -598,7 +613,19 @@ fn relates_at(text: &str, i: usize) -> bool {
             // The first letters of the words below.
             matches!(
                 rest.first(),
-                Some(b'o' | b'c' | b'z' | b'a' | b'r' | b'g' | b'e' | b'p' | b'h' | b't')
+                Some(
+                    b'o' | b'c'
+                        | b'z'
+                        | b'a'
+                        | b'r'
+                        | b'g'
+                        | b'e'
+                        | b'p'
+                        | b'h'
+                        | b't'
+                        | b'b'
+                        | b'n'
+                )
             ) && APPROX_WORDS
                 .iter()
                 .chain(&[
@@ -635,6 +662,8 @@ fn relates_at(text: &str, i: usize) -> bool {
         }
         // "afgerond", "rounded".
         b'g' => i >= 2 && bytes[i - 2..].starts_with(b"afgerond"),
+        // ` (190 km)`, ` (ruim 190 km)`: a value restated in brackets.
+        b'(' => bytes[i - 1] == b' ' && restates_in_brackets(&text[i + 1..]),
         // ", ongeveer", ", about", ", op één decimaal", ", to one decimal place".
         b' ' if bytes[i - 1] == b',' => {
             // The word after the comma, past any spaces, tabs and no-break spaces (0xC2 0xA0).
@@ -954,13 +983,13 @@ impl<'a> Tokens<'a> {
 
     fn word(&mut self, start: usize) -> usize {
         let (end, w) = self.word_at(start);
-        // `48 t`, `75 ng`, `600 N`: the tonne, the nanogram and the newton, only right after a
-        // number (elsewhere `t` and `N` are letters, `ng` is "nog").
-        if matches!(w, "t" | "ng" | "N") && self.after_value_token(start) {
+        // `48 t`, `75 ng`, `600 N`, `3 voet`: the units only right after a number
+        // ([`unit::after_number`]; elsewhere `t` and `N` are letters, `ng` is "nog").
+        if only_after_a_number(w) && self.after_value_token(start) {
             let unit = match w {
                 "t" => "tonne",
                 "N" => "newton",
-                _ => "ng",
+                _ => w,
             };
             self.push_norm(K::Unit, start, end, unit);
             return end;
@@ -1541,7 +1570,7 @@ impl<'a> Tokens<'a> {
             let after = self.skip_spaces(denominator.end);
             let unit_after = after > denominator.end
                 && char_at(text, after).is_some_and(char::is_alphabetic)
-                && unit::lookup(word_at(text, after).1).is_some();
+                && unit::after_number(word_at(text, after).1).is_some();
             if whole(&denominator) && unit_after {
                 self.norm.insert(from, '(');
                 self.norm.push('/');
@@ -1681,6 +1710,8 @@ impl<'a> Tokens<'a> {
     fn drop_asides(&mut self) {
         let mut keep = vec![true; self.toks.len()];
         let mut open: Option<usize> = None;
+        // Brackets that restate the value before them, read as `≈`.
+        let mut restatements = Vec::new();
         for (i, t) in self.toks.iter().enumerate() {
             match t.k {
                 K::LParen => open = Some(i),
@@ -1707,6 +1738,40 @@ impl<'a> Tokens<'a> {
                                 .toks
                                 .get(i + 1)
                                 .is_some_and(|t| matches!(t.k, K::Add | K::Sub));
+                        // `310 mijl (ruim 190 km)`, `750 MB (7,5 · 10⁸ bytes)`: a lone value
+                        // restated in brackets in another unit, about equal to it.
+                        let operator = |t: &Tok| {
+                            matches!(
+                                t.k,
+                                K::Mul | K::Div | K::Add | K::Sub | K::Pow | K::Super | K::Func
+                            )
+                        };
+                        let lone_before = o >= 2
+                            && self.toks[o - 2].k == K::Num
+                            && (o < 3 || !operator(&self.toks[o - 3]));
+                        // One value: a number (with a power of ten, `7,5 · 10⁷`) and a unit,
+                        // after a word such as "ruim" or "about".
+                        let value = match inner {
+                            [a, rest @ ..] if a.k == K::ApproxMark => rest,
+                            _ => inner,
+                        };
+                        let value_inside = match value {
+                            [n, u] => n.k == K::Num && u.k == K::Unit,
+                            [n, power @ .., u] if n.k == K::Num && u.k == K::Unit => {
+                                crate::numbers::times_power_of_ten(self.text, n.end).is_some_and(
+                                    |(_, e)| power.iter().all(|t| t.end <= e) && u.start >= e,
+                                )
+                            }
+                            _ => false,
+                        };
+                        let alone_after = self
+                            .toks
+                            .get(i + 1)
+                            .is_none_or(|t| !operator(t) && !matches!(t.k, K::Rel(_)));
+                        if after_unit && lone_before && value_inside && alone_after {
+                            restatements.push((o, i));
+                            continue;
+                        }
                         let aside = (derivation
                             || restated
                             || inner
@@ -1722,6 +1787,10 @@ impl<'a> Tokens<'a> {
                 }
                 _ => {}
             }
+        }
+        for (open, close) in restatements {
+            self.toks[open].k = K::Rel(Relation::Approx);
+            keep[close] = false;
         }
         let mut idx = 0;
         self.toks.retain(|_| {
@@ -1749,6 +1818,11 @@ fn mixed_fraction(text: &str, i: usize) -> Option<(u32, u32, usize)> {
             || c == '.' && text[end + 1..].starts_with(|c: char| c.is_ascii_digit())
     });
     (n_len <= 2 && d_len <= 2 && n > 0 && n < d && !glued).then_some((n, d, end))
+}
+
+/// A unit only right after a number (`t`, `ng`, `N`, `voet`), a word or letter elsewhere.
+fn only_after_a_number(w: &str) -> bool {
+    unit::lookup(w).is_none() && unit::after_number(w).is_some()
 }
 
 /// The word that starts at byte `i` of `text` (an alphanumeric character), and its end.
@@ -2189,6 +2263,17 @@ fn build(tk: &Tokens<'_>, comp: Range<usize>, rel: Relation, stated: Range<usize
     out
 }
 
+/// "ruim 190 km", "bijna 1,2 yd³", "nearly 2 h", "almost 500 MB": a value said to be a little
+/// more or less than the one meant, which is held to 20%, not to its last digit.
+fn is_loose_mark(tk: &Tokens<'_>, i: usize) -> bool {
+    let t = &tk.toks[i];
+    // The word itself, or the relation it makes after a comma (`133 s, ruim 2 minuten`).
+    matches!(t.k, K::ApproxMark | K::Rel(Relation::Approx))
+        && ["ruim", "bijna", "nearly", "almost"]
+            .iter()
+            .any(|w| tk.text[t.start..t.end].ends_with(w))
+}
+
 /// The last unit of a side, with a compound glued to it (`TB/s`) and a power glued after it
 /// (`cm³`, `kg/m²`): its tokens.
 fn last_unit(toks: &[Tok], side: &Range<usize>) -> Option<Range<usize>> {
@@ -2506,6 +2591,9 @@ fn build_checked(
     stated: &Range<usize>,
 ) -> (Built, Option<String>, Result<Outcome, Error>) {
     let mut built = build(tk, comp.clone(), rel, stated.clone());
+    if stated.start > 0 && is_loose_mark(tk, stated.start - 1) {
+        built.push(" ± 20%", None);
+    }
     let mut implied_unit = None;
     let mut checked = check(&built.expr, &Options::default());
     if let Err(Error::DimensionMismatch { .. }) = checked
@@ -3056,10 +3144,10 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
     }) || ["per", "a", "an", "each"]
         .iter()
         .any(|p| text[..q - 1].ends_with(p) && word_at(text, q - 1 - p.len()).1 == *p);
-    // `t`, `ng` and `N` may be the tonne, the nanogram and the newton (`48 t`), which only the
-    // tokens around them tell; the words of a rounding's precision ("op één decimaal
-    // afgerond") belong to the relation.
-    !per && !matches!(w, "t" | "ng" | "N")
+    // `t`, `ng`, `N` and `voet` may be the tonne, the nanogram, the newton and the foot (`48
+    // t`), which only the tokens around them tell; the words of a rounding's precision ("op
+    // één decimaal afgerond") belong to the relation.
+    !per && !only_after_a_number(w)
         && w != "op"
         && !is_precision_word(w)
         && !SPECIAL_WORDS.may_contain(w.as_bytes())
@@ -4184,6 +4272,38 @@ mod tests {
             v("80 km ÷ 200 min = 0,4 km/min, × 60 = 24 km/h.", Lang::Nl),
             one("80 km / 200 min = 0.4 km/min", true)
         );
+        // `voet` right after a number is the foot, also after a fraction; `te voet` is no unit.
+        assert_eq!(
+            v("4 inch = 1/3 voet.", Lang::Nl),
+            one("4 inch = (1/3) voet", true)
+        );
+        assert_eq!(
+            v("Te voet: 3 km = 3000 m.", Lang::Nl),
+            one("3 km = 3000 m", true)
+        );
+        // A lone value restated in brackets in another unit is about equal to it; "ruim",
+        // "bijna", "nearly" and "almost" hold a value to 20%.
+        assert_eq!(
+            v("Rit: 310 mijl (ruim 490 km).", Lang::Nl),
+            one("310 mijl ≈ 490 km ± 20%", true)
+        );
+        assert_eq!(
+            v("Rit: 310 mijl (ruim 190 km).", Lang::Nl),
+            one("310 mijl ≈ 190 km ± 20%", false)
+        );
+        assert_eq!(
+            v("Een bestand van 750 MB (7,5 · 10⁷ bytes).", Lang::Nl),
+            one("7.5 * 10^7 bytes ≈ 750 MB", false)
+        );
+        assert_eq!(
+            v("Een kabel van 5 m (16 ft).", Lang::Nl),
+            one("5 m ≈ 16 ft", true)
+        );
+        assert!(exprs("Dus 2 × 750 MB (1,5 GB) is genoeg.", Lang::Nl).is_empty());
+        assert_eq!(
+            v("133 s, ruim 2 minuten.", Lang::Nl),
+            one("133 s ≈ 2 minuten ± 20%", true)
+        );
         // A number right before `√` multiplies the root.
         assert_eq!(
             v("\\(\\sqrt{36} \\times \\sqrt{2} = 6\\sqrt{2}\\)", Lang::En),
@@ -4548,6 +4668,9 @@ mod tests {
             || ['≈', '≃', '≅'].iter().any(|&c| text.contains(c))
             || text.contains("equals")
             || RESULT_PHRASES.iter().any(|p| text.contains(p))
+            || text
+                .match_indices(" (")
+                .any(|(at, m)| restates_in_brackets(&text[at + m.len()..]))
         {
             return true;
         }

@@ -311,12 +311,15 @@ fn base(name: &str) -> Option<Base> {
 
 /// A unit right after a number: one of the lexicon ([`lookup`]), or `t`, the tonne, which
 /// elsewhere is a letter (`v × t`, `t = 5 s`), `ng`, the nanogram, which elsewhere is "nog"
-/// typed short, or `N`, the newton, which elsewhere is a letter or nitrogen.
+/// typed short, `N`, the newton, which elsewhere is a letter or nitrogen, or `voet`, the
+/// Dutch foot, elsewhere a body part.
 pub(crate) fn after_number(word: &str) -> Option<(f64, Dim)> {
     lookup(word).or(match word {
         "t" => Some((1e3, Dim::MASS)),
         "ng" => Some((1e-12, Dim::MASS)),
         "N" => Some((1.0, Dim::FORCE)),
+        // The foot in Dutch; elsewhere "voet" is a body part (`te voet`).
+        "voet" | "voeten" => Some((0.3048, Dim::LENGTH)),
         _ => None,
     })
 }
