@@ -1545,15 +1545,11 @@ impl<'a> Tokens<'a> {
         };
         // `2¾`, `1⅓ h`, `2 3/4 cups`: a whole number and a fraction are their sum.
         if high.is_empty() && whole(&read) && i == read.end {
-            if let Some((n, d)) = text[i..]
-                .chars()
-                .next()
-                .and_then(crate::numbers::vulgar_fraction)
-            {
-                self.norm.insert(from, '(');
-                self.norm.push_str(&format!("+{n}/{d})"));
-                i += text[i..].chars().next().map_or(0, char::len_utf8);
-            } else if let Some((n, d, end)) = mixed_fraction(text, i) {
+            let glued = text[i..].chars().next().and_then(|c| {
+                let (n, d) = crate::numbers::vulgar_fraction(c)?;
+                Some((u32::from(n), u32::from(d), i + c.len_utf8()))
+            });
+            if let Some((n, d, end)) = glued.or_else(|| mixed_fraction(text, i)) {
                 self.norm.insert(from, '(');
                 self.norm.push_str(&format!("+{n}/{d})"));
                 i = end;
