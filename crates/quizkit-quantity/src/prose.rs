@@ -1951,7 +1951,9 @@ fn named_power(phrase: &str) -> Option<i32> {
             "twee" | "two" => places = 2,
             "drie" | "three" => places = 3,
             "decimaal" | "decimalen" | "decimal" => return Some(-places),
-            "cijfer" | "cijfers" | "significant" | "digits" => return None,
+            "cijfer" | "cijfers" | "significante" | "significant" | "figures" | "digits" => {
+                return None;
+            }
             "tiental" | "tientallen" | "ten" | "tens" => power = Some(1),
             "honderdtal" | "honderdtallen" | "hundred" | "hundreds" => power = Some(2),
             "duizendtal" | "duizendtallen" | "thousand" | "thousands" => power = Some(3),
@@ -2039,6 +2041,10 @@ fn is_precision_word(w: &str) -> bool {
             | "cents"
             | "minute"
             | "minutes"
+            | "significante"
+            | "significant"
+            | "figures"
+            | "digits"
     )
 }
 
@@ -4276,6 +4282,21 @@ mod tests {
         assert_eq!(
             v("Te voet: 3 km = 3000 m.", Lang::Nl),
             one("3 km = 3000 m", true)
+        );
+        // A rounding to significant figures holds the value to its last written digit.
+        assert_eq!(
+            v(
+                "0,08548 mol/L, afgerond op drie significante cijfers 0,0854 mol/L.",
+                Lang::Nl
+            ),
+            one("0.08548 mol/L ≈ 0.0854 mol/L", false)
+        );
+        assert_eq!(
+            v(
+                "0.08548 mol/L, to three significant figures 0.0855 mol/L.",
+                Lang::En
+            ),
+            one("0.08548 mol/L ≈ 0.0855 mol/L", true)
         );
         // A lone value restated in brackets in another unit is about equal to it; "ruim",
         // "bijna", "nearly" and "almost" hold a value to 20%.
