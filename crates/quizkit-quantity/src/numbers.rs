@@ -474,7 +474,7 @@ fn plain_numbers(text: &str, lang: crate::Lang) -> Vec<ProseNumber> {
         {
             next += 1;
         }
-        // `30:1`, `1:12`: a ratio to one is its two numbers, as "30 op 1" or "1 in 12" are.
+        // `30:1`, `1:4`: a ratio to one is its two numbers, as "30 op 1" or "1 in 4" are.
         if !in_word && let Some((ratio, end)) = ratio_to_one(text, i) {
             out.extend(ratio);
             i = end;
