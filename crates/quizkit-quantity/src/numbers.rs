@@ -361,9 +361,39 @@ pub(crate) fn read_number(text: &str, start: usize, style: NumberStyle) -> Numbe
 }
 
 /// Whether a number that ends at byte `end` is an hour of the clock: `am`, `pm`, `a.m.` or
-/// `p.m.` follows it, after a space or none (`8 pm`, `10pm`, `7 a.m.`). "8 pm to 10 pm" and
-/// "20:00 tot 22:00" state the same times, not the numbers 8 and 10.
+/// `p.m.` follows it, after a space or none (`8 pm`, `10pm`, `7 a.m.`), or it is a Dutch time
+/// with a dot (`09.40`, `13.51 uur`). "8 pm to 10 pm" and "20:00 tot 22:00" state the same
+/// times, not the numbers 8 and 10.
 fn is_clock_time(b: &[u8], end: usize) -> bool {
+    dutch_clock_time(b, end) || english_clock_time(b, end)
+}
+
+/// `09.40`, `13.51 uur`: hours and minutes with a dot, as Dutch writes the time of day: a
+/// two-digit hour with a leading zero, or an hour to 24 with " uur" after it; the minutes two
+/// digits under 60. The number read ends at `end`, after the minutes.
+fn dutch_clock_time(b: &[u8], end: usize) -> bool {
+    let Some(dot) = end.checked_sub(3).filter(|&d| b.get(d) == Some(&b'.')) else {
+        return false;
+    };
+    let digits =
+        |r: std::ops::Range<usize>| r.clone().all(|i| b.get(i).is_some_and(u8::is_ascii_digit));
+    let hour_start = (dot.saturating_sub(2)..dot)
+        .find(|&s| digits(s..dot))
+        .filter(|&s| s == 0 || !b[s - 1].is_ascii_digit());
+    let Some(start) = hour_start else {
+        return false;
+    };
+    let number = |r: std::ops::Range<usize>| std::str::from_utf8(&b[r]).ok()?.parse::<u32>().ok();
+    let (Some(hour), Some(minutes)) = (number(start..dot), number(dot + 1..end)) else {
+        return false;
+    };
+    let leading_zero = dot - start == 2 && b[start] == b'0';
+    let uur = b[end..].starts_with(b" uur");
+    digits(dot + 1..end) && minutes < 60 && hour <= 24 && (leading_zero || uur)
+}
+
+/// `8 pm`, `10pm`, `7 a.m.`: an hour of the English clock.
+fn english_clock_time(b: &[u8], end: usize) -> bool {
     let mut i = end;
     if b.get(i) == Some(&b' ') {
         i += 1;
@@ -605,6 +635,12 @@ mod tests {
             ["2", "6", "1920", "1080"]
         );
         assert_eq!(values("0x1F", Lang::En), ["0"]);
+        // A Dutch time of day with a dot, as a colon writes it in English.
+        assert_eq!(
+            values("om 09.40 uur, aankomst 13.51 uur, 4.11 later", Lang::Nl),
+            ["4.11"]
+        );
+        assert_eq!(values("2.45 kg en 12.50 euro", Lang::Nl), ["2.45", "12.5"]);
         // A ratio to one is its two numbers; other pairs with a colon are times or patterns.
         assert_eq!(values("a glide ratio of 30:1", Lang::En), ["30", "1"]);
         assert_eq!(

@@ -2369,7 +2369,18 @@ fn with_implied_unit(
             // number.
             candidates.push((format!("/ {word}"), 1.0 / unit.factor(), text));
         }
+        // `30 ÷ 4,5 = 6 uur 40 min`: a duration in two units is read in its first, too.
+        if let Some(first) = (other_side.start..u.start).find(|&i| tk.toks[i].k == K::Unit) {
+            let t = &tk.toks[first];
+            let word = &tk.text[t.start..t.end];
+            if let Ok(unit) = Unit::parse(word)
+                && unit.dim() == dim
+            {
+                candidates.push((word.to_string(), unit.factor(), t.start..t.end));
+            }
+        }
     }
+
     let build_with = |unit: &str, text: &Range<usize>| {
         let completed = |side: Built| side.in_unit(unit, Some(text.clone()));
         let mut out = Built::new();
@@ -2397,8 +2408,57 @@ fn with_implied_unit(
             break;
         }
     }
+    // `4 200 mL/min ÷ 68 kg = 61,76`: in the units the computation is written in, when it
+    // holds so.
+    let held = chosen
+        .as_ref()
+        .is_some_and(|(b, _)| matches!(check(&b.expr, &Options::default()), Ok(o) if o.holds));
+    if !held
+        && !comp_is_bare
+        && let Some(units) = written_units(tk, other_side)
+    {
+        let text = tk.toks[other_side.start].start..tk.toks[other_side.end - 1].end;
+        let built = build_with(&units, &text);
+        if matches!(check(&built.expr, &Options::default()), Ok(o) if o.holds) {
+            return Some((built, units));
+        }
+    }
     let (out, unit) = chosen?;
     Some((out, unit))
+}
+
+/// The units a product or quotient is written in, its numbers taken as 1 (`4200 mL/min / 68
+/// kg` is `* (1 mL/min / 1 kg)`), to read a bare value in: `None` for a sum, or a side of
+/// fewer than two units of their own.
+fn written_units(tk: &Tokens<'_>, side: &Range<usize>) -> Option<String> {
+    let toks = &tk.toks[side.clone()];
+    // Units of their own: not the second half of a compound (`km/L` is one).
+    let units = side
+        .clone()
+        .filter(|&i| tk.toks[i].k == K::Unit && !(i > 0 && tight_div(&tk.toks, i - 1)))
+        .count();
+    if units < 2
+        || toks
+            .iter()
+            .any(|t| matches!(t.k, K::Add | K::Sub | K::Percent))
+    {
+        return None;
+    }
+    let built = emit_side(tk, side.clone());
+    let mut expr = built.expr.clone();
+    // The numbers, not an exponent after `^`, from the end so the offsets hold.
+    for (i, t) in toks.iter().enumerate().rev() {
+        let after_pow = i > 0 && toks[i - 1].k == K::Pow;
+        if t.k != K::Num || after_pow {
+            continue;
+        }
+        let (e, _) = built
+            .segments
+            .iter()
+            .find(|(_, s)| *s == (t.start..t.end))?;
+        expr.replace_range(e.clone(), "1");
+    }
+    Some(format!("* ({expr})"))
 }
 
 /// A computation of an amount whose stated result is a rate (`IOPS × blokgrootte = 100 000 ×
@@ -2615,6 +2675,14 @@ fn build_checked(
         }
     }
     if let Err(Error::DimensionMismatch { .. }) = checked
+        && let Some(b) = with_divisor_unit(tk, comp, rel, stated)
+    {
+        let again = check(&b.expr, &Options::default());
+        if again.is_ok() {
+            (checked, built) = (again, b);
+        }
+    }
+    if let Err(Error::DimensionMismatch { .. }) = checked
         && let Some(b) = reciprocal(tk, comp, rel, stated)
     {
         let again = check(&b.expr, &Options::default());
@@ -2640,6 +2708,34 @@ fn build_checked(
         }
     }
     (built, implied_unit, checked)
+}
+
+/// `42,5 min / 10 = 4,25 min/km`: a computation that ends in a division by a bare number,
+/// stated per a unit (`min/km`): the divisor is a count of that unit, as the writer means
+/// it. The computation read so.
+fn with_divisor_unit(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> Option<Built> {
+    let toks = &tk.toks;
+    let last = comp.end.checked_sub(1)?;
+    if last < comp.start + 2 || toks[last].k != K::Num || toks[last - 1].k != K::Div {
+        return None;
+    }
+    let u = last_unit(toks, stated)?;
+    let per = u.end - 1;
+    if !(u.len() >= 3 && tight_div(toks, per - 1)) {
+        return None;
+    }
+    let t = &toks[per];
+    let mut out = emit_side(tk, comp.clone());
+    out.push(" ", None);
+    out.push(&tk.text[t.start..t.end], Some(t.start..t.end));
+    out.push(relation_text(rel), None);
+    out.append(emit_side(tk, stated.clone()));
+    Some(out)
 }
 
 /// `1 EUR = 1,0850 USD`, `€ 200 × 1,085 = $ 217`: an exchange between currencies, at a rate
@@ -4282,6 +4378,25 @@ mod tests {
         assert_eq!(
             v("Te voet: 3 km = 3000 m.", Lang::Nl),
             one("3 km = 3000 m", true)
+        );
+        // A divisor without its unit, stated per that unit; a duration in two units read in
+        // its first; the hectolitre.
+        assert_eq!(
+            v("Dus 42,5 min / 10 = 4,35 min/km.", Lang::Nl),
+            one("42.5 min / 10 km = 4.35 min/km", false)
+        );
+        assert_eq!(
+            v("Dus 30 ÷ 4,5 = 6 uur 40 min.", Lang::Nl),
+            one("(30 / 4.5) uur = 6 uur + 40 min", true)
+        );
+        assert_eq!(
+            v("Dus 3 750 L = 37,5 hL.", Lang::Nl),
+            one("3750 L = 37.5 hL", true)
+        );
+        // A bare result read in the units the computation is written in, when it holds so.
+        assert_eq!(
+            v("Dus 4 200 mL/min ÷ 68 kg = 61,76.", Lang::Nl),
+            one("4200 mL/min / 68 kg = (61.76) * (1 mL/min / 1 kg)", true)
         );
         // A rounding to significant figures holds the value to its last written digit.
         assert_eq!(

@@ -138,7 +138,7 @@ const LEXICON: &[(&str, Base)] = {
         ("mol", unit(1.0, Dim::AMOUNT, All, true, false)),
         ("mole", unit(1.0, Dim::AMOUNT, All, false, true)),
         ("moles", unit(1.0, Dim::AMOUNT, All, false, true)),
-        // Volume, a length cubed: the litre, `L` or `l`, with `m`, `c`, `d` and `µ` only
+        // Volume, a length cubed: the litre, `L` or `l`, with `m`, `c`, `d`, `h` and `µ` only
         // (`nl` and `pl` are language codes).
         ("L", unit(1e-3, Dim::VOLUME, None, false, false)),
         ("l", unit(1e-3, Dim::VOLUME, None, false, false)),
@@ -148,6 +148,9 @@ const LEXICON: &[(&str, Base)] = {
         ("cl", unit(1e-5, Dim::VOLUME, None, false, false)),
         ("dL", unit(1e-4, Dim::VOLUME, None, false, false)),
         ("dl", unit(1e-4, Dim::VOLUME, None, false, false)),
+        // The hectolitre of brewers and farmers (`37,5 hL`).
+        ("hL", unit(0.1, Dim::VOLUME, None, false, false)),
+        ("hl", unit(0.1, Dim::VOLUME, None, false, false)),
         ("µL", unit(1e-9, Dim::VOLUME, None, false, false)),
         ("µl", unit(1e-9, Dim::VOLUME, None, false, false)),
         ("μL", unit(1e-9, Dim::VOLUME, None, false, false)),
@@ -771,6 +774,7 @@ mod tests {
             ("ml", 1e-6),
             ("cl", 1e-5),
             ("dL", 1e-4),
+            ("hL", 0.1),
             ("µL", 1e-9),
             ("liter", 1e-3),
             ("litres", 1e-3),
@@ -887,6 +891,7 @@ mod tests {
             "mL" | "ml" => unit(1e-6, Dim::VOLUME, None, false, false),
             "cL" | "cl" => unit(1e-5, Dim::VOLUME, None, false, false),
             "dL" | "dl" => unit(1e-4, Dim::VOLUME, None, false, false),
+            "hL" | "hl" => unit(0.1, Dim::VOLUME, None, false, false),
             "µL" | "µl" | "μL" | "μl" => unit(1e-9, Dim::VOLUME, None, false, false),
             "liter" | "liters" | "litre" | "litres" => unit(1e-3, Dim::VOLUME, All, false, true),
             "param" | "params" | "parameter" | "parameters" => {
