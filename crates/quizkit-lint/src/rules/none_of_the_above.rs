@@ -98,3 +98,35 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
         out.push(Finding::on(q, cx.locate(q.file, &entry.text, m.range), &v));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::rule_findings;
+
+    /// "Neither of the other answers" among three options says as much as "none of the
+    /// above" does.
+    #[test]
+    fn neither_of_the_others_is_none_of_the_above() {
+        for (lang, option, phrase) in [
+            (
+                "en",
+                "Neither of the other two answers",
+                "Neither of the other",
+            ),
+            ("en", "Neither of these", "Neither of these"),
+            (
+                "nl",
+                "Geen van beide andere antwoorden",
+                "Geen van beide andere",
+            ),
+        ] {
+            let question = format!(
+                "[[question]]\nid = \"q\"\nstem = \"Which of these does a cooper make?\"\n\
+                 answer = \"A\"\noptions = [\"Barrels\", \"Sails\", \"{option}\"]\n"
+            );
+            let found = rule_findings("none-of-the-above", &format!("\"{lang}\""), &question);
+            assert_eq!(found.len(), 1, "{option}: {found:?}");
+            assert!(found[0].contains(&format!("\"{phrase}\"")), "{found:?}");
+        }
+    }
+}
