@@ -10,10 +10,10 @@
 //!   correct bilingual questions. Precision: `quizkit lint` reports nothing from the number rules
 //!   (N001–N008, T002, K004) on them but the findings each test names.
 //! - `tests/corpora/numbers-{2,3,4,5,6}-flawed`: 40 questions each with one planted error, of
-//!   eight kinds (`numbers-7-flawed`: 24, `numbers-8-flawed` to `numbers-10-flawed`: 32); the README's answer sheet names the question and
-//!   the kind. Recall: a question counts as found when N003, N004, N005, N007, N008, T002 or
-//!   K004 reports on it. The recall per kind is printed (`--nocapture`) and must not drop below what
-//!   quizkit reaches today.
+//!   eight kinds (`numbers-7-flawed`: 24, `numbers-8-flawed` to `numbers-10-flawed`: 32);
+//!   the README's answer sheet names the question and the kind. Recall: a question counts as
+//!   found when N003, N004, N005, N007, N008, T002 or K004 reports on it. The recall per kind
+//!   is printed (`--nocapture`) and must not drop below what quizkit reaches today.
 
 use std::collections::BTreeMap;
 

@@ -2398,24 +2398,22 @@ fn with_implied_unit(
     // The reading under which the claim holds; else the written unit, whose slip the hint
     // names (`365 × 24 = 8,76 uur` is 1000× off in hours, not 3.6× in seconds).
     let mut chosen = None;
+    let mut held = false;
     for (i, (unit, _, text)) in candidates.iter().enumerate() {
         let built = build_with(unit, text);
-        let holds = matches!(check(&built.expr, &Options::default()), Ok(o) if o.holds);
-        if holds || chosen.is_none() || i == 1 {
+        held = matches!(check(&built.expr, &Options::default()), Ok(o) if o.holds);
+        if held || chosen.is_none() || i == 1 {
             chosen = Some((built, unit.clone()));
         }
-        if holds {
+        if held {
             break;
         }
     }
     // `4 200 mL/min ÷ 68 kg = 61,76`: in the units the computation is written in, when it
     // holds so.
-    let held = chosen
-        .as_ref()
-        .is_some_and(|(b, _)| matches!(check(&b.expr, &Options::default()), Ok(o) if o.holds));
     if !held
         && !comp_is_bare
-        && let Some(units) = written_units(tk, other_side)
+        && let Some(units) = written_units(tk, other_side, &c)
     {
         let text = tk.toks[other_side.start].start..tk.toks[other_side.end - 1].end;
         let built = build_with(&units, &text);
@@ -2429,8 +2427,8 @@ fn with_implied_unit(
 
 /// The units a product or quotient is written in, its numbers taken as 1 (`4200 mL/min / 68
 /// kg` is `* (1 mL/min / 1 kg)`), to read a bare value in: `None` for a sum, or a side of
-/// fewer than two units of their own.
-fn written_units(tk: &Tokens<'_>, side: &Range<usize>) -> Option<String> {
+/// fewer than two units of their own. `built` is the side in the expression language.
+fn written_units(tk: &Tokens<'_>, side: &Range<usize>, built: &Built) -> Option<String> {
     let toks = &tk.toks[side.clone()];
     // Units of their own: not the second half of a compound (`km/L` is one).
     let units = side
@@ -2444,7 +2442,6 @@ fn written_units(tk: &Tokens<'_>, side: &Range<usize>) -> Option<String> {
     {
         return None;
     }
-    let built = emit_side(tk, side.clone());
     let mut expr = built.expr.clone();
     // The numbers, not an exponent after `^`, from the end so the offsets hold.
     for (i, t) in toks.iter().enumerate().rev() {

@@ -9,8 +9,8 @@ use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violati
 /// What `quizkit rule all-of-the-above` prints.
 pub const DOCS: &str = r#"## What it does
 Finds options such as "all of the above", "alle bovenstaande", "alle antwoorden zijn juist" or
-a bare count of the options, "all three", "alle drie" (the `all_of_the_above` phrases of the option's language in `lexicons/`), when the option
-holds little else: at most three other words, so "alle bovenstaande lagen worden..." in a
+a bare count of the options, "all three", "alle drie" (the `all_of_the_above` phrases of the
+option's language in `lexicons/`), when the option holds little else: at most three other words, so "alle bovenstaande lagen worden..." in a
 longer statement is not taken for one.
 
 ## Why is this bad?

@@ -13,7 +13,8 @@ Finds options that refer to other options by their place in the list ("all of th
 "bovenstaande", "option A", "the same as B", "hetzelfde als B", "A en B", and at the end of an
 option "the first two", "de laatste twee", also followed by words that name options or say
 they are right, the `combined_filler` of the language: "the first two answers are correct")
-on a question whose options are shuffled: the bank's `shuffle` (default true) or the question's own `shuffle`.
+on a question whose options are shuffled: the bank's `shuffle` (default true) or the
+question's own `shuffle`.
 
 ## Why is this bad?
 Exports shuffle the options, so "the above" or "A and B" point at different options for every

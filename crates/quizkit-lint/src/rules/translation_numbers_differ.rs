@@ -19,11 +19,10 @@ spaces count as spaces. So `2,000,000` and `2 000 000` are the same number, and 
 number however it is written (`7 · 10⁹` and `7e9`, `2³⁰` and `2^30`). What is no
 quantity is not compared: IP addresses and versions (`192.168.1.70`, `1.2.3`), ratios and
 times (`2:4`, `10:30`, the Dutch `09.40` and `13.51 uur`; a ratio to one, `30:1` or `1:4`,
-is its two numbers), bit patterns
-(`11000000`), an English comma before other than three digits (`1,5`), digits inside words
-and identifiers (`FP16`, `H100`, `W4A16`; a size, `2x6`, is two numbers), and numbers in code
-or math. A fraction is two numbers, written with digits or as one character (`1/4`
-and `¼` are 1 and 4).
+is its two numbers), bit patterns (`11000000`), an English comma before other than three
+digits (`1,5`), digits inside words and identifiers (`FP16`, `H100`, `W4A16`; a size, `2x6`,
+is two numbers), and numbers in code or math. A fraction is two numbers, written with digits
+or as one character (`1/4` and `¼` are 1 and 4).
 
 A number one language writes in words is no difference: when a number of one text has no
 partner in the other, and the other writes that value as a word of its language's list
