@@ -415,88 +415,16 @@ fn next_relation(text: &str, from: usize) -> Option<usize> {
     next_relation_before(text, from, text.len())
 }
 
-/// [`next_relation`] at a position before `end`: the text is scanned in blocks of [`BLOCK`]
-/// bytes with a branch-free test the compiler turns into vector compares ([`candidates`]), up
-/// to `end` only, and only the few candidate bytes it marks are looked at closely
-/// ([`relates_at`]).
+/// [`next_relation`] before byte `end`: only the bytes that [`may_relate_at`] marks are
+/// looked at closely ([`relates_at`]).
 fn next_relation_before(text: &str, from: usize, end: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    if from >= end {
-        return None;
-    }
-    if from == 0 && is_mark(bytes[0]) && relates_at(text, 0) {
-        return Some(0);
-    }
-    // Blocks cover positions `start..end`; each position is paired with the byte before it.
-    let mut start = from.max(1);
-    let relates = |start: usize, mut mask: u64| {
-        while mask != 0 {
-            let i = start + mask.trailing_zeros() as usize;
-            if relates_at(text, i) {
-                return Some(i);
-            }
-            mask &= mask - 1;
-        }
-        None
-    };
-    while start + BLOCK <= end {
-        let found = relates(
-            start,
-            candidates::<BLOCK>(block(bytes, start), block(bytes, start - 1)),
-        );
-        if found.is_some() {
-            return found;
-        }
-        start += BLOCK;
-    }
-    if start >= end {
-        return None;
-    }
-    // The rest is shorter than a block: test it in the smallest piece that holds it, so that
-    // an option's text of 70 bytes costs about one block, not two. The bits of the positions
-    // from `end` on are dropped.
-    let rest = end - start;
-    let mask = if rest <= 16 {
-        tail_candidates::<16>(bytes, start)
-    } else if rest <= 32 {
-        tail_candidates::<32>(bytes, start)
-    } else {
-        tail_candidates::<BLOCK>(bytes, start)
-    };
-    relates(start, mask & ((1 << rest) - 1))
+    (from..end).find(|&i| {
+        let before = if i == 0 { 0 } else { bytes[i - 1] };
+        may_relate_at(before, bytes[i]) && relates_at(text, i)
+    })
 }
 
-/// [`candidates`] of the `N` positions from `start` on of `bytes` (those of them it has), as
-/// bits from `start`.
-fn tail_candidates<const N: usize>(bytes: &[u8], start: usize) -> u64 {
-    let len = bytes.len();
-    if start + N <= len {
-        return candidates::<N>(block(bytes, start), block(bytes, start - 1));
-    }
-    if len <= N {
-        // Shorter than the piece: padded with zero bytes, which are no candidates.
-        let (mut here, mut before) = ([0; N], [0; N]);
-        here[..len - start].copy_from_slice(&bytes[start..]);
-        before[..len - start].copy_from_slice(&bytes[start - 1..len - 1]);
-        return candidates(&here, &before);
-    }
-    // The last whole piece, whose first `N - (len - start)` positions come before `start`.
-    let last = len - N;
-    candidates::<N>(block(bytes, last), block(bytes, last - 1)) >> (start - last)
-}
-
-/// Bytes [`next_relation`] tests at once: the bits of a `u64`.
-const BLOCK: usize = 64;
-
-/// The `N` bytes from `start`.
-fn block<const N: usize>(bytes: &[u8], start: usize) -> &[u8; N] {
-    bytes[start..start + N]
-        .try_into()
-        .expect("a slice of N bytes")
-}
-
-/// A byte that may start (or, for `q`, stand in) a relation by itself: `=`, `~`, `\`, the
-/// first byte of `≈`, `≃` and `≅` (and of other characters), the `q` of "equals".
 /// After ` (`: a number, or a word of [`APPROX_WORDS`] and a space (`ruim 190 km`), as a
 /// value restated in brackets starts.
 fn restates_in_brackets(rest: &str) -> bool {
@@ -507,60 +435,30 @@ fn restates_in_brackets(rest: &str) -> bool {
         })
 }
 
-fn is_mark(b: u8) -> bool {
-    matches!(b, b'=' | b'~' | b'\\' | 0xE2 | b'q')
-}
-
-/// A bit for each byte of `here` that is a [mark](is_mark), an `s` after an `i` or `I` (its
-/// byte in `before`, the block shifted back by one), or an inner letter of a phrase of
-/// [`EQUIVALENCE_WORDS`] or of "afgerond" or "rounded" after the letter before it, or a space
-/// after a comma, and for a few bytes that are none:
-/// the candidates for [`relates_at`].
-/// Branch-free over fixed-size arrays, so that the compiler vectorizes it.
-/// `N` is at most 64 and a multiple of 8.
-#[inline(always)]
-fn candidates<const N: usize>(here: &[u8; N], before: &[u8; N]) -> u64 {
-    let mut hits = [0u8; N];
-    for ((hit, &b), &p) in hits.iter_mut().zip(here).zip(before) {
-        // `b & 0xDD == b'\\'` holds for `\` and `~` (and for `^` and `|`, which
-        // [`relates_at`] turns down): one test for two marks.
-        *hit = u8::from(
-            (b == b'=')
-                | ((b & 0xDD) == b'\\')
-                | (b == 0xE2)
-                | (b == b'q')
-                | ((b == b's') & ((p | 0x20) == b'i'))
-                | ((b == b'z') & (p == b't'))
-                | ((b == b'v') & (p == b'o'))
-                | ((b == b'p') & (p == b's'))
-                | ((b == b'w') & ((p == b'e') | (p == b'f')))
-                | ((b == b'j') & (p == b'i'))
-                | ((b == b'\'') & (p == b't'))
-                | ((b == b'.') & (p == b'i'))
-                | ((b == b'g') & (p == b'f'))
-                | ((b == b'u') & (p == b'o'))
-                | ((b == b' ') & (p == b','))
-                | ((b == b'(') & (p == b' ')),
-        );
+/// Whether byte `b`, after the byte `before` (0 at the start of the text), is a candidate for
+/// [`relates_at`]: a byte that may start (or, for `q`, stand in) a relation by itself (`=`,
+/// `~`, `\`, the first byte of `≈`, `≃` and `≅` and of other characters, the `q` of
+/// "equals"), an `s` after an `i` or `I`, an inner letter of a phrase of [`EQUIVALENCE_WORDS`]
+/// or of "afgerond" or "rounded" after the letter before it, a space after a comma, or a `(`
+/// after a space. A few bytes that are none pass too; never one that is.
+fn may_relate_at(before: u8, b: u8) -> bool {
+    match b {
+        b'=' | b'~' | b'\\' | 0xE2 | b'q' => true,
+        b's' => matches!(before, b'i' | b'I'),
+        b'z' | b'\'' => before == b't',
+        b'v' | b'u' => before == b'o',
+        b'p' => before == b's',
+        b'w' => matches!(before, b'e' | b'f'),
+        b'j' | b'.' => before == b'i',
+        b'g' => before == b'f',
+        b' ' => before == b',',
+        b'(' => before == b' ',
+        _ => false,
     }
-    // Most blocks have no candidate: one vector OR says so, and the bits need not be packed.
-    if hits.iter().fold(0, |any, &h| any | h) == 0 {
-        return 0;
-    }
-    // Eight 0-or-1 bytes to eight bits: the multiplication moves byte `i` to bit `56 + i`,
-    // with no carries between them.
-    let mut mask = 0;
-    for (g, eight) in hits.chunks_exact(8).enumerate() {
-        let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
-        mask |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * g);
-    }
-    mask
 }
 
 /// An ASCII digit or `(`: what each side of a claim starts with or holds before its
-/// relation (see [`next_claim_relation`]). The definition that the scans for operands
-/// ([`any_operand`], [`operand_lanes`]) implement and their tests compare them with.
-#[cfg(test)]
+/// relation (see [`next_claim_relation`]).
 fn is_operand(b: u8) -> bool {
     b.is_ascii_digit() | (b == b'(')
 }
@@ -3048,133 +2946,15 @@ fn next_claim_relation(text: &str, from: usize, last: usize) -> Option<usize> {
     next_relation_before(text, next_operand(text.as_bytes(), from)?, last)
 }
 
-/// The last [operand](is_operand) of `bytes`. Most texts have none, and this is the first
-/// look at every text: blocks of [`BLOCK`] bytes from the end, then of 16, tested with no
-/// branch per byte (the compiler vectorizes the test), the bytes before the last whole block
-/// with the text's first block (which overlaps bytes tested already), and the block that holds
-/// the operand eight bytes at a time ([`operand_lanes`]).
+/// The last [operand](is_operand) of `bytes`.
 fn last_operand(bytes: &[u8]) -> Option<usize> {
-    let len = bytes.len();
-    let mut end = len;
-    for size in [BLOCK, 16] {
-        while end >= size && !any_operand_of(&bytes[end - size..end]) {
-            end -= size;
-        }
-        // Fewer than `size` bytes left before `end`: those of the first `size` bytes of the
-        // text, whose others were tested already.
-        if end < size && len >= size && (end == 0 || !any_operand_of(&bytes[..size])) {
-            return None;
-        }
-    }
-    // The operand is in the 16 bytes before `end`, if any: found eight bytes at a time, the
-    // first eight put together a byte at a time when the text is shorter.
-    loop {
-        let start = end.saturating_sub(8);
-        let word = match end.checked_sub(8) {
-            Some(start) => u64::from_le_bytes(*block::<8>(bytes, start)),
-            None => bytes[..end]
-                .iter()
-                .rev()
-                .fold(0, |word, &b| word << 8 | u64::from(b)),
-        };
-        let operands = operand_lanes(word);
-        if operands != 0 {
-            return Some(start + (63 - operands.leading_zeros() as usize) / 8);
-        }
-        if start == 0 {
-            return None;
-        }
-        end = start;
-    }
+    bytes.iter().rposition(|&b| is_operand(b))
 }
 
-/// Whether `block` holds an [operand](is_operand), tested with no branch per byte. `N` is a
-/// multiple of 16. The digits are told by the least of `b - b'0'` over each of 16 lanes (one
-/// vector minimum per 16 bytes, and one compare for the block) and the `(` by an OR of
-/// compares: about half the instructions of testing each byte for both.
-#[inline(always)]
-fn any_operand<const N: usize>(block: &[u8; N]) -> bool {
-    let mut least = [u8::MAX; 16];
-    for sixteen in block.chunks_exact(16) {
-        for (l, &b) in least.iter_mut().zip(sixteen) {
-            *l = (*l).min(b.wrapping_sub(b'0'));
-        }
-    }
-    // Or-ed as bytes, not as `bool`s: LLVM vectorizes the one and not always the other.
-    let digit = least.iter().fold(0, |any, &l| any | u8::from(l < 10));
-    let paren = block.iter().fold(0, |any, &b| any | u8::from(b == b'('));
-    (digit | paren) != 0
-}
-
-/// [`any_operand`] of `block`, [`BLOCK`] or 16 bytes long.
-#[inline(always)]
-fn any_operand_of(block: &[u8]) -> bool {
-    match block.len() {
-        BLOCK => any_operand::<BLOCK>(block.try_into().expect("a block")),
-        _ => any_operand::<16>(block.try_into().expect("16 bytes")),
-    }
-}
-
-/// The first [operand](is_operand) of `bytes` from `from` on. Most texts have no operand, or
-/// one late in them, so this scans most of a text, and must cost less a byte than
-/// [`next_relation`]: blocks of [`BLOCK`] bytes are tested with no branch per byte (the
-/// compiler vectorizes the test), and the block that holds an operand, or the rest of the
-/// text after the last whole block, eight bytes at a time ([`operand_lanes`]).
+/// The first [operand](is_operand) of `bytes` from `from` on.
 fn next_operand(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    while bytes
-        .get(i..i + BLOCK)
-        .is_some_and(|block| !any_operand_of(block))
-    {
-        i += BLOCK;
-    }
-    while bytes
-        .get(i..i + 16)
-        .is_some_and(|block| !any_operand_of(block))
-    {
-        i += 16;
-    }
-    // The operand is in the next 16 bytes, if any: found eight bytes at a time.
-    loop {
-        let word = match bytes.get(i..i + 8) {
-            Some(word) => u64::from_le_bytes(word.try_into().expect("eight bytes")),
-            // The last few bytes, with zeros (no operands) after them: shifted down from the
-            // text's last eight bytes, or put together a byte at a time from a shorter text.
-            None => match bytes.len().checked_sub(8) {
-                Some(last) if i < bytes.len() => {
-                    u64::from_le_bytes(*block::<8>(bytes, last)) >> (8 * (i - last))
-                }
-                _ => bytes
-                    .get(i..)?
-                    .iter()
-                    .rev()
-                    .fold(0, |word, &b| word << 8 | u64::from(b)),
-            },
-        };
-        let operands = operand_lanes(word);
-        if operands != 0 {
-            return Some(i + (operands.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-        if i >= bytes.len() {
-            return None;
-        }
-    }
-}
-
-/// A one in each byte of a `u64`.
-const LANES: u64 = 0x0101_0101_0101_0101;
-
-/// The high bit of each byte of `x` that is an [operand](is_operand), the first byte in the
-/// lowest. Exact: the high bits are cleared before the sums, so no carry crosses into the next
-/// byte, and a byte that is not ASCII is never a digit or `(`.
-fn operand_lanes(x: u64) -> u64 {
-    const HIGH: u64 = LANES * 0x80;
-    let low = x & !HIGH;
-    let digit = (low + LANES * u64::from(0x80 - b'0')) & !(low + LANES * u64::from(0x7f - b'9'));
-    let y = x ^ (LANES * u64::from(b'('));
-    let paren = !(((y & !HIGH) + !HIGH) | y);
-    (digit | paren) & !x & HIGH
+    let at = bytes.get(from..)?.iter().position(|&b| is_operand(b))?;
+    Some(from + at)
 }
 
 /// Where each `(` and `)` of `text` is, when it has a `(`: what [`is_boundary`] needs to know
@@ -4826,9 +4606,9 @@ mod tests {
     }
 
     #[test]
-    fn the_quick_check_agrees_with_its_reference_at_block_edges() {
-        // Each relation at every offset around the block boundaries, and nothing.
-        for pad in 0..(2 * BLOCK + 3) {
+    fn the_quick_check_agrees_with_its_reference_on_each_relation() {
+        // Each relation at the start of the text and after a word, and nothing.
+        for pad in 0..3 {
             for rel in [
                 "=",
                 "~",
@@ -4861,8 +4641,7 @@ mod tests {
 
     #[test]
     fn the_quick_check_agrees_with_its_reference_on_real_texts() {
-        // Whole files, each line, and each file from each of its first 70 characters, so
-        // that every line meets the block edges at many offsets.
+        // Whole files, each line, and each file from each of its first 70 characters.
         let mut texts = 0;
         for file in crate::test_texts::repository_texts() {
             let starts = file.char_indices().map(|(i, _)| i).take(70);
@@ -4942,15 +4721,15 @@ mod tests {
     #[test]
     fn the_next_relation_is_the_first_candidate_from_anywhere() {
         let mut texts = short_repository_lines();
-        for pad in 0..(2 * BLOCK + 3) {
+        for pad in 0..3 {
             texts.push(format!("{}= x is about 7 ≈ 8 equals", "a".repeat(pad)));
         }
         for text in &texts {
             for from in 0..=text.len() + 1 {
                 let reference = (from..text.len()).find(|&i| relates_at(text, i));
                 assert_eq!(next_relation(text, from), reference, "{text:?} from {from}");
-                // And up to an end: on both sides of the sizes of the pieces tested at once.
-                let ends = [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65].map(|n| from + n);
+                // And up to an end.
+                let ends = [0, 1, 2, 7, 30].map(|n| from + n);
                 for end in ends.into_iter().chain([text.len().saturating_sub(1)]) {
                     if end > text.len() {
                         continue;
@@ -4966,12 +4745,12 @@ mod tests {
         }
     }
 
-    /// Texts with operands, or none, at the edges of the pieces the operand scans test at once.
+    /// Texts with operands, or none, at the start, in the middle and at the end.
     fn operand_texts() -> Vec<String> {
         let mut texts = short_repository_lines();
-        for pad in 0..(2 * BLOCK + 3) {
+        for pad in 0..3 {
             for op in ["7", "(", "", "é0", "9(", "/:)'"] {
-                for after in [0, 1, 7, 8, 9, 15, 16, 17, 31, 63, 64, 65] {
+                for after in [0, 1, 7] {
                     texts.push(format!("{}{op}{}", "a".repeat(pad), "b".repeat(after)));
                 }
             }
@@ -4979,25 +4758,12 @@ mod tests {
         texts
     }
 
-    #[test]
-    fn operands_are_found_from_either_end() {
-        for text in operand_texts() {
-            let bytes = text.as_bytes();
-            let reference = (0..bytes.len()).rev().find(|&i| is_operand(bytes[i]));
-            assert_eq!(last_operand(bytes), reference, "{text:?}");
-            for from in 0..=bytes.len() + 1 {
-                let reference = (from..bytes.len()).find(|&i| is_operand(bytes[i]));
-                assert_eq!(next_operand(bytes, from), reference, "{text:?} from {from}");
-            }
-        }
-    }
-
     /// [`Operands::of`] is the first and the last operand, on texts with none, one or two, and
     /// [`extract_claims_in`] with them is [`extract_claims`].
     #[test]
     fn operands_are_the_first_and_the_last() {
         let mut texts = operand_texts();
-        for pad in 0..(2 * BLOCK + 3) {
+        for pad in 0..3 {
             for (a, b) in [("7", "("), ("(", "9"), ("1", "2"), ("2 × 3", "= 6")] {
                 texts.push(format!("x{a}{}{b}y", " ".repeat(pad)));
             }
@@ -5015,49 +4781,6 @@ mod tests {
                 extract_claims(&text, Lang::En),
                 "{text:?}"
             );
-        }
-    }
-
-    /// [`any_operand`] of 16 and of 64 bytes tells [`is_operand`] of every byte in every lane,
-    /// beside bytes on either side of a digit's range and `(`.
-    #[test]
-    fn any_operand_tests_every_byte_in_every_lane() {
-        let others = [b'/', b':', b'\'', b')', 0, 0x80, 0xb0, 0xff];
-        for b in 0..=255u8 {
-            for lane in 0..BLOCK {
-                let mut block = [0u8; BLOCK];
-                for (i, x) in block.iter_mut().enumerate() {
-                    *x = others[i % others.len()];
-                }
-                block[lane] = b;
-                assert_eq!(any_operand(&block), is_operand(b), "{b} in lane {lane}");
-                if lane < 16 {
-                    let sixteen: &[u8; 16] = block[..16].try_into().expect("16 bytes");
-                    assert_eq!(any_operand(sixteen), is_operand(b), "{b} in lane {lane}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn operand_lanes_test_every_byte_in_every_lane() {
-        for b in 0..=255u8 {
-            for lane in 0..8 {
-                // The other lanes hold the bytes on both sides of the operands.
-                let mut bytes = [
-                    b'/',
-                    b':',
-                    b'\'',
-                    b')',
-                    0x80,
-                    0xff,
-                    b'0' | 0x80,
-                    b'(' | 0x80,
-                ];
-                bytes[lane] = b;
-                let expected = if is_operand(b) { 0x80 << (8 * lane) } else { 0 };
-                assert_eq!(operand_lanes(u64::from_le_bytes(bytes)), expected, "{b}");
-            }
         }
     }
 
