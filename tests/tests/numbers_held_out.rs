@@ -434,18 +434,18 @@ fn the_tenth_correct_corpus_lints_clean_but_for_its_recorded_findings() {
     clean_but_for("numbers-10", &NUMBERS_10_FINDINGS);
 }
 
-/// Questions found per kind, at least, as quizkit reaches them: 18 of 32, 16 of them on the
-/// planted sentence (first run 19, 16 on the planted sentence); two are found through a
+/// Questions found per kind, at least, as quizkit reaches them: 19 of 32, 17 of them on the
+/// planted sentence (first run 19, 16 on the planted sentence; `30 jaar = 300 maanden` since
+/// years and months are units); two are found through a
 /// notation the translations differ in ("halve liter" beside "500 mL", `4.30` beside "4 h 30
 /// min"). The misses, and why: `Eén brouwsel van 5 hL is 50 L` (a plain "is" after a
-/// preposition states a circumstance, `bij 20 °C is 50 %`), `30 jaar = 300 maanden` (years and
-/// months are no units), `0,10 ÷ 0,040 = 2,25 m²·K/W` (the kelvin is no unit),
+/// preposition states a circumstance, `bij 20 °C is 50 %`), `0,10 ÷ 0,040 = 2,25 m²·K/W` (the kelvin is no unit),
 /// percentages on the wrong base, `40 US gal × 4,546` (the gallon is no unit), a rounding of
 /// a figure in another sentence, `bijna € 180 M` (`M` after a currency is no count).
 const AT_LEAST_10: [(&str, usize); 8] = [
     ("percent-slip", 2),
     ("translation-differs", 4),
-    ("wrong-conversion", 2),
+    ("wrong-conversion", 3),
     ("wrong-power", 1),
     ("wrong-prefix", 3),
     ("wrong-result", 3),

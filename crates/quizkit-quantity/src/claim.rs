@@ -415,6 +415,8 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
             && tolerance.allows(v, rhs.v)
         {
             (holds, computed_value) = (true, v);
+        } else if let Some(v) = calendar_reading(src, lhs.v, rhs.v, tolerance) {
+            (holds, computed_value) = (true, v);
         }
     } else if stated.is_none() && lhs.v != rhs.v && lhs.v != 0.0 && rhs.v != 0.0 {
         // Half a unit in the last digit of a stated `1` is ±50%: it must not hide a slip.
@@ -547,6 +549,28 @@ fn conversion_reading(v: f64, factors: crate::eval::Factors, sides: &Sides) -> O
         }
     }
     None
+}
+
+/// Other lengths of the calendar's year, as a factor of the lexicon's 365 days: the Julian
+/// year of astronomy (365.25 days), the Gregorian average (365.2425), and the banker's year
+/// of twelve 30-day months (360), which also makes a month 30 days.
+const CALENDARS: [f64; 3] = [365.25 / 365.0, 365.2425 / 365.0, 360.0 / 365.0];
+
+/// The computed value `v` in another calendar ([`CALENDARS`]) when the claim names a year or
+/// a month and holds so (`1,88 jaar = 687 dagen`, `3 maanden = 90 dagen`): writers count a
+/// year as 365 or 365.25 days and a month as 30 days or a twelfth of a year. The year may be
+/// on either side, so each factor is tried both ways. `None` when no calendar makes it hold.
+fn calendar_reading(src: &str, v: f64, expected: f64, tolerance: Tolerance) -> Option<f64> {
+    if !src
+        .split(|c: char| !c.is_alphabetic())
+        .any(crate::unit::is_calendar)
+    {
+        return None;
+    }
+    CALENDARS
+        .iter()
+        .flat_map(|k| [v * k, v / k])
+        .find(|&c| tolerance.allows(c, expected))
 }
 
 /// The computed value of `lhs` with a factor written in a unit read as a conversion factor

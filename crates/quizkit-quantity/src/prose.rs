@@ -2357,9 +2357,10 @@ fn written_units(tk: &Tokens<'_>, side: &Range<usize>, built: &Built) -> Option<
 }
 
 /// A computation of an amount whose stated result is a rate (`IOPS × blokgrootte = 100 000 ×
-/// 4 096 B = 409 600 000 B/s`): the bare count in it is a count per second, which the text
-/// names in words (IOPS). Read the computation per second when it has a number without a
-/// unit and the stated value is its dimension per second.
+/// 4 096 B = 409 600 000 B/s`, `0,40 kWh × 365 = 146 kWh/jaar`): the bare count in it is a
+/// count per the time the stated unit is per, or per second, which the text names in words
+/// (IOPS, the days of a year). Read the computation so when it has a number without a unit
+/// and the stated value is its dimension per a time.
 fn with_implied_rate(
     tk: &Tokens<'_>,
     comp: &Range<usize>,
@@ -2377,13 +2378,55 @@ fn with_implied_rate(
     if cq.dim().is_none() || !bare_count || cq.dim().div(Dim::TIME) != Some(sq.dim()) {
         return None;
     }
+    // The time after the stated unit's last `/` (`kWh/jaar`), else the second.
+    let per = last_unit(toks, stated)
+        .filter(|u| u.len() >= 3 && tight_div(toks, u.end - 2))
+        .map(|u| &tk.text[toks[u.end - 1].start..toks[u.end - 1].end])
+        .filter(|w| Unit::parse(w).is_ok_and(|u| u.dim() == Dim::TIME))
+        .unwrap_or("s");
     let mut out = Built::new();
     out.push("(", None);
     out.append(c);
-    out.push(") / s", None);
+    out.push(&format!(") / {per}"), None);
     out.push(relation_text(rel), None);
     out.append(s);
-    Some((out, "/s".into()))
+    Some((out, format!("/{per}")))
+}
+
+/// A rate with its period left out, times a count of periods (`0,40 kWh × 365 dagen = 146
+/// kWh`: 0,40 kWh a day): the computation, with no division in it, gives the stated value's
+/// dimension times a time, and its last time written after a number is days or longer (`3
+/// uur × 5 dagen = 15 uur`: per day). Read the computation per that period. Not an hour or
+/// less: `2000 W × 3 h = 6 kW` is an energy stated as a power.
+fn with_implied_period(
+    tk: &Tokens<'_>,
+    comp: &Range<usize>,
+    rel: Relation,
+    stated: &Range<usize>,
+) -> Option<(Built, String)> {
+    let (c, s, cq, sq) = evaluated_sides(tk, comp, stated)?;
+    if sq.dim().is_none() || cq.dim().div(Dim::TIME) != Some(sq.dim()) {
+        return None;
+    }
+    let toks = &tk.toks;
+    if toks[comp.clone()].iter().any(|t| t.k == K::Div) {
+        return None;
+    }
+    let period = (comp.start + 1..comp.end).rev().find_map(|i| {
+        let word = &tk.text[toks[i].start..toks[i].end];
+        (toks[i].k == K::Unit && toks[i - 1].k == K::Num).then_some(word)
+    })?;
+    const DAY: f64 = 86_400.0;
+    if !Unit::parse(period).is_ok_and(|u| u.dim() == Dim::TIME && u.factor() >= DAY) {
+        return None;
+    }
+    let mut out = Built::new();
+    out.push("(", None);
+    out.append(c);
+    out.push(&format!(") / {period}"), None);
+    out.push(relation_text(rel), None);
+    out.append(s);
+    Some((out, format!("/{period}")))
 }
 
 /// `1 / (4 × 10⁹) s = 0,25 ns`: a unit after the divisor's closing parenthesis is the unit of
@@ -2540,7 +2583,8 @@ fn has_range(toks: &[Tok], r: &Range<usize>) -> bool {
 }
 
 /// The claim `comp rel stated` in the expression language, with a unit supplied to a side
-/// without one ([`with_implied_unit`], [`with_implied_rate`]), and its check.
+/// without one ([`with_implied_unit`], [`with_implied_rate`], [`with_implied_period`]), and
+/// its check.
 fn build_checked(
     tk: &Tokens<'_>,
     comp: &Range<usize>,
@@ -2588,6 +2632,7 @@ fn build_checked(
     if let Err(Error::DimensionMismatch { .. }) = checked
         && let Some((b, unit)) = with_implied_unit(tk, comp, rel, stated)
             .or_else(|| with_implied_rate(tk, comp, rel, stated))
+            .or_else(|| with_implied_period(tk, comp, rel, stated))
     {
         let again = check(&b.expr, &Options::default());
         if !matches!(again, Err(Error::Syntax { .. })) {
@@ -3267,6 +3312,21 @@ fn claims_in(tk: &Tokens<'_>, out: &mut Vec<ProseClaim>) {
                 continue;
             }
         }
+        // `80 km per uur × 2 uur = 160 km`: cut at its "per", the computation is left with no
+        // operator (`2 uur = 160 km`); read whole, it is a rate times a time. (Not when the
+        // stated value was cut at a "per" too: `€ 12,50 per uur × 8 uur = € 100 per uur`
+        // states a rate where the computation gives an amount.)
+        let left = match other_reading {
+            Some((la1, rb1))
+                if rb1 == rb
+                    && !has_op(toks, &left)
+                    && !has_op(toks, &right)
+                    && has_op(toks, &(la1..r)) =>
+            {
+                la1..r
+            }
+            _ => left,
+        };
         let (left, right, comp_is_left, rel) = if has_op(toks, &left) {
             (left, right, true, rel)
         } else if has_op(toks, &right) {
@@ -3582,6 +3642,52 @@ mod tests {
                 Verdict::Unevaluable(e) => panic!("{text}: {} cannot be evaluated: {e}", c.expr),
             })
             .collect()
+    }
+
+    /// Days, weeks, months and years; a rate written with "per" times a time; a rate whose
+    /// period is left out, or named only after the result.
+    #[test]
+    fn calendar_units_and_periods() {
+        let v = |text: &str| verdicts(text, Lang::Nl);
+        let one = |expr: &str, holds: bool| vec![(expr.to_string(), holds)];
+        assert_eq!(
+            v("30 jaar = 360 maanden"),
+            one("30 jaar = 360 maanden", true)
+        );
+        assert_eq!(
+            v("30 jaar = 300 maanden"),
+            one("30 jaar = 300 maanden", false)
+        );
+        assert_eq!(v("2 weken = 14 dagen"), one("2 weken = 14 dagen", true));
+        // A year of 365 or 365.25 days, a month of 30 days or a twelfth of a year.
+        assert_eq!(v("1 jaar = 8 760 uur"), one("1 jaar = 8760 uur", true));
+        assert_eq!(
+            v("1,88 jaar, ofwel 687 dagen"),
+            one("1.88 jaar = 687 dagen", true)
+        );
+        assert_eq!(v("3 maanden = 90 dagen"), one("3 maanden = 90 dagen", true));
+        assert_eq!(v("1 jaar = 350 dagen"), one("1 jaar = 350 dagen", false));
+        assert_eq!(
+            v("Hij rijdt 80 km per uur × 2 uur = 160 km."),
+            one("80 km / uur * 2 uur = 160 km", true)
+        );
+        assert_eq!(
+            v("€ 50 per maand × 12 maanden = € 600"),
+            one("50 EUR / maand * 12 maanden = 600 EUR", true)
+        );
+        assert_eq!(
+            v("0,40 kWh × 365 dagen = 146 kWh"),
+            one("(0.40 kWh * 365 dagen) / dagen = 146 kWh", true)
+        );
+        assert_eq!(
+            v("0,40 kWh × 365 = 146 kWh/jaar"),
+            one("(0.40 kWh * 365) / jaar = 146 kWh/jaar", true)
+        );
+        // An energy stated as a power is no rate with its period left out.
+        assert!(matches!(
+            extract_claims("2000 W × 3 h = 6 kW", Lang::En)[0].evaluate(&Options::default()),
+            Verdict::Unevaluable(Error::DimensionMismatch { .. })
+        ));
     }
 
     #[test]

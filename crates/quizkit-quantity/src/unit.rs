@@ -46,6 +46,9 @@ const B: Dim = Dim::INFORMATION;
 const OP: Dim = Dim::OPERATION;
 const S: Dim = Dim::TIME;
 
+/// The calendar year in seconds: 365 days.
+const YEAR: f64 = 365.0 * 86_400.0;
+
 /// The lexicon, matched exactly (case-sensitive: `B` is a byte, `b` a bit, `m` milli, `M`
 /// mega).
 const LEXICON: &[(&str, Base)] = {
@@ -95,6 +98,23 @@ const LEXICON: &[(&str, Base)] = {
         ("uur", unit(3600.0, S, None, false, false)),
         // The Dutch hour symbol (`0,05 u`, `km/u`).
         ("u", unit(3600.0, S, None, false, false)),
+        // Days and weeks, and the calendar's year of 365 days and month of a twelfth of it:
+        // `30 jaar = 360 maanden`, `1 jaar = 52 weken`, `8 760 h per jaar`.
+        ("dag", unit(86_400.0, S, None, false, false)),
+        ("dagen", unit(86_400.0, S, None, false, false)),
+        ("day", unit(86_400.0, S, None, false, false)),
+        ("days", unit(86_400.0, S, None, false, false)),
+        ("week", unit(604_800.0, S, None, false, false)),
+        ("weken", unit(604_800.0, S, None, false, false)),
+        ("weeks", unit(604_800.0, S, None, false, false)),
+        ("maand", unit(YEAR / 12.0, S, None, false, false)),
+        ("maanden", unit(YEAR / 12.0, S, None, false, false)),
+        ("month", unit(YEAR / 12.0, S, None, false, false)),
+        ("months", unit(YEAR / 12.0, S, None, false, false)),
+        ("jaar", unit(YEAR, S, None, false, false)),
+        ("jaren", unit(YEAR, S, None, false, false)),
+        ("year", unit(YEAR, S, None, false, false)),
+        ("years", unit(YEAR, S, None, false, false)),
         ("Hz", unit(1.0, Dim::FREQUENCY, All, true, false)),
         ("hertz", unit(1.0, Dim::FREQUENCY, All, false, true)),
         ("W", unit(1.0, Dim::POWER, All, true, false)),
@@ -295,6 +315,12 @@ const LEXICON: &[(&str, Base)] = {
 /// a prefix.
 const LEXICON_GATE: WordGate = WordGate::EMPTY.with_keys(LEXICON);
 
+/// Whether `w` names the calendar's year or month, whose length in days writers count in more
+/// than one way (see [`crate::claim`]'s calendar reading).
+pub(crate) fn is_calendar(w: &str) -> bool {
+    base(w).is_some_and(|b| b.dim == S && (b.factor == YEAR || b.factor == YEAR / 12.0))
+}
+
 /// Whether `w`, a word of the lexicon for information, counts bits: `bit`, `bits`, `bps` or
 /// a prefix before `b` (`Gb`, `kbit`, `Mbps`).
 pub(crate) fn is_bit_word(w: &str) -> bool {
@@ -351,6 +377,14 @@ const NAMES: &[&str] = &[
     "h",
     "hour",
     "hours",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
     "Hz",
     "hertz",
     "W",
@@ -861,6 +895,10 @@ mod tests {
                 unit(60.0, S, None, false, false)
             }
             "h" | "hour" | "hours" | "uur" | "u" => unit(3600.0, S, None, false, false),
+            "dag" | "dagen" | "day" | "days" => unit(86_400.0, S, None, false, false),
+            "week" | "weken" | "weeks" => unit(604_800.0, S, None, false, false),
+            "maand" | "maanden" | "month" | "months" => unit(YEAR / 12.0, S, None, false, false),
+            "jaar" | "jaren" | "year" | "years" => unit(YEAR, S, None, false, false),
             "Hz" => unit(1.0, Dim::FREQUENCY, All, true, false),
             "hertz" => unit(1.0, Dim::FREQUENCY, All, false, true),
             "W" => unit(1.0, Dim::POWER, All, true, false),
