@@ -2384,13 +2384,7 @@ fn with_implied_rate(
         .map(|u| &tk.text[toks[u.end - 1].start..toks[u.end - 1].end])
         .filter(|w| Unit::parse(w).is_ok_and(|u| u.dim() == Dim::TIME))
         .unwrap_or("s");
-    let mut out = Built::new();
-    out.push("(", None);
-    out.append(c);
-    out.push(&format!(") / {per}"), None);
-    out.push(relation_text(rel), None);
-    out.append(s);
-    Some((out, format!("/{per}")))
+    Some(per_time(c, rel, s, per))
 }
 
 /// A rate with its period left out, times a count of periods (`0,40 kWh × 365 dagen = 146
@@ -2416,17 +2410,22 @@ fn with_implied_period(
         let word = &tk.text[toks[i].start..toks[i].end];
         (toks[i].k == K::Unit && toks[i - 1].k == K::Num).then_some(word)
     })?;
-    const DAY: f64 = 86_400.0;
-    if !Unit::parse(period).is_ok_and(|u| u.dim() == Dim::TIME && u.factor() >= DAY) {
+    if !Unit::parse(period).is_ok_and(|u| u.dim() == Dim::TIME && u.factor() >= unit::DAY) {
         return None;
     }
+    Some(per_time(c, rel, s, period))
+}
+
+/// The claim `(comp) / per rel stated`, and the unit it supplied (`/jaar`): the computation
+/// read per the time `per` ([`with_implied_rate`], [`with_implied_period`]).
+fn per_time(comp: Built, rel: Relation, stated: Built, per: &str) -> (Built, String) {
     let mut out = Built::new();
     out.push("(", None);
-    out.append(c);
-    out.push(&format!(") / {period}"), None);
+    out.append(comp);
+    out.push(&format!(") / {per}"), None);
     out.push(relation_text(rel), None);
-    out.append(s);
-    Some((out, format!("/{period}")))
+    out.append(stated);
+    (out, format!("/{per}"))
 }
 
 /// `1 / (4 × 10⁹) s = 0,25 ns`: a unit after the divisor's closing parenthesis is the unit of

@@ -46,8 +46,11 @@ const B: Dim = Dim::INFORMATION;
 const OP: Dim = Dim::OPERATION;
 const S: Dim = Dim::TIME;
 
+/// A day in seconds.
+pub(crate) const DAY: f64 = 86_400.0;
+
 /// The calendar year in seconds: 365 days.
-const YEAR: f64 = 365.0 * 86_400.0;
+const YEAR: f64 = 365.0 * DAY;
 
 /// The lexicon, matched exactly (case-sensitive: `B` is a byte, `b` a bit, `m` milli, `M`
 /// mega).
@@ -100,13 +103,13 @@ const LEXICON: &[(&str, Base)] = {
         ("u", unit(3600.0, S, None, false, false)),
         // Days and weeks, and the calendar's year of 365 days and month of a twelfth of it:
         // `30 jaar = 360 maanden`, `1 jaar = 52 weken`, `8 760 h per jaar`.
-        ("dag", unit(86_400.0, S, None, false, false)),
-        ("dagen", unit(86_400.0, S, None, false, false)),
-        ("day", unit(86_400.0, S, None, false, false)),
-        ("days", unit(86_400.0, S, None, false, false)),
-        ("week", unit(604_800.0, S, None, false, false)),
-        ("weken", unit(604_800.0, S, None, false, false)),
-        ("weeks", unit(604_800.0, S, None, false, false)),
+        ("dag", unit(DAY, S, None, false, false)),
+        ("dagen", unit(DAY, S, None, false, false)),
+        ("day", unit(DAY, S, None, false, false)),
+        ("days", unit(DAY, S, None, false, false)),
+        ("week", unit(7.0 * DAY, S, None, false, false)),
+        ("weken", unit(7.0 * DAY, S, None, false, false)),
+        ("weeks", unit(7.0 * DAY, S, None, false, false)),
         ("maand", unit(YEAR / 12.0, S, None, false, false)),
         ("maanden", unit(YEAR / 12.0, S, None, false, false)),
         ("month", unit(YEAR / 12.0, S, None, false, false)),
