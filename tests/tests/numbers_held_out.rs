@@ -343,7 +343,7 @@ fn the_seventh_correct_corpus_lints_clean() {
 const AT_LEAST_7: [(&str, usize); 8] = [
     ("percent-slip", 2),
     ("translation-differs", 3),
-    ("wrong-conversion", 2),
+    ("wrong-conversion", 3),
     ("wrong-power", 3),
     ("wrong-prefix", 3),
     ("wrong-result", 2),
@@ -458,14 +458,13 @@ fn planted_errors_in_the_tenth_corpus_are_found() {
     assert_recall("numbers-10-flawed", &AT_LEAST_10);
 }
 
-/// The number findings on the eleventh correct bank (written as numbers-13), first run: one,
-/// recorded. `ISO 100 → 1600 is × 16 = 2⁴` reads "1600 is × 16" as a product; the writer
-/// means that going from 100 to 1600 is a factor 16.
-const NUMBERS_11_FINDINGS: [(&str, &str); 1] = [("foto-iso-1600-sluitertijd", "N005")];
-
+/// The eleventh correct bank (written as numbers-13) had one number finding on its first run:
+/// `ISO 100 → 1600 is × 16 = 2⁴` read "1600 is × 16" as a product, where the writer means that
+/// going from 100 to 1600 is a factor 16. A joining word such as "is" no longer names what a
+/// number counts, and the bank lints clean.
 #[test]
-fn the_eleventh_correct_corpus_lints_clean_but_for_its_recorded_findings() {
-    clean_but_for("numbers-11", &NUMBERS_11_FINDINGS);
+fn the_eleventh_correct_corpus_lints_clean() {
+    clean_but_for("numbers-11", &[]);
 }
 
 /// Questions found per kind, at least, on the eleventh planted bank (written as

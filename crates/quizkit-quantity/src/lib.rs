@@ -110,6 +110,7 @@ mod lexer;
 mod numbers;
 mod prose;
 mod quantity;
+mod temperature;
 #[cfg(test)]
 mod test_texts;
 mod unit;

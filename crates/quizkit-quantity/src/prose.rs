@@ -78,16 +78,16 @@ pub struct ProseClaim {
     /// [`extract_claims`].
     pub implied_unit: Option<String>,
     /// Pieces of `expr` and the text they came from.
-    segments: Vec<(Range<usize>, Range<usize>)>,
+    pub(crate) segments: Vec<(Range<usize>, Range<usize>)>,
     /// What [`check`] of `expr` with the default options gave when the claim was extracted.
-    checked: Checked,
+    pub(crate) checked: Checked,
 }
 
 /// [`check`] of a claim's `expr` with [`Options::default`], kept from extraction: rules check
 /// every claim with the bank's options, which are mostly the default, and several rules check
 /// the same claim; evaluating it again each time cost as much as finding it.
 #[derive(Debug, Clone)]
-struct Checked(Result<Outcome, Error>);
+pub(crate) struct Checked(pub(crate) Result<Outcome, Error>);
 
 /// A function of the claim's `expr`: two claims are equal whatever it holds (an [`Outcome`]
 /// with a NaN in it is not equal to itself).
@@ -1749,6 +1749,13 @@ fn word_at(text: &str, i: usize) -> (usize, &str) {
     (j, &text[i..j])
 }
 
+/// Words that join a number to what follows and never name what it counts: in `ISO 100 →
+/// 1600 is × 16 = 2⁴` the "is" states a factor, and `1600` is not multiplied.
+const NOT_LABELS: &[&str] = &[
+    "is", "Is", "was", "are", "were", "zijn", "wordt", "werd", "becomes", "geeft", "gives", "dus",
+    "so", "en", "and", "of", "or",
+];
+
 /// The spaces between a number and the word it counts, or the word and an operator.
 const LABEL_SPACES: [char; 4] = [' ', '\u{a0}', '\u{2009}', '\u{202f}'];
 
@@ -1758,7 +1765,10 @@ const LABEL_SPACES: [char; 4] = [' ', '\u{a0}', '\u{2009}', '\u{202f}'];
 fn is_label(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].trim_end_matches(LABEL_SPACES);
     let after = text[end..].trim_start_matches(LABEL_SPACES);
-    if before.len() == start || after.len() == text.len() - end {
+    if before.len() == start
+        || after.len() == text.len() - end
+        || NOT_LABELS.contains(&&text[start..end])
+    {
         return false;
     }
     let counted = before.ends_with(|c: char| c.is_ascii_digit()) || {
@@ -2917,16 +2927,22 @@ impl Operands {
 /// LaTeX math (`\( 12 \times 4 = 48 \)`, [`crate::plain_math`]) is read in plain notation; the
 /// claims' spans point into `text` as written.
 pub fn extract_claims_in(text: &str, lang: Lang, operands: Operands) -> Vec<ProseClaim> {
-    let Some(math) = crate::plain_math(text) else {
-        return extract_plain(text, lang, operands);
+    let mut claims = match crate::plain_math(text) {
+        None => extract_plain(text, lang, operands),
+        Some(math) => match Operands::of(math.text()) {
+            None => Vec::new(),
+            Some(operands) => extract_plain(math.text(), lang, operands)
+                .into_iter()
+                .map(|claim| claim.in_source(&math))
+                .collect(),
+        },
     };
-    let Some(operands) = Operands::of(math.text()) else {
-        return Vec::new();
-    };
-    extract_plain(math.text(), lang, operands)
-        .into_iter()
-        .map(|claim| claim.in_source(&math))
-        .collect()
+    let temperatures = crate::temperature::claims(text, lang, &claims);
+    if !temperatures.is_empty() {
+        claims.extend(temperatures);
+        claims.sort_by_key(|c| c.span.start);
+    }
+    claims
 }
 
 /// [`extract_claims_in`] of a text without math.
@@ -3628,6 +3644,25 @@ mod tests {
             ),
             ["10 FLOP/byte * 2 TB/s = 20 TFLOPS"]
         );
+    }
+
+    #[test]
+    fn a_word_before_an_operator_names_what_a_number_counts_unless_it_joins() {
+        assert_eq!(
+            exprs("10 000 000 rijen × 200 B = 2 GB", Lang::Nl),
+            ["10000000 * 200 B = 2 GB"]
+        );
+        // "is × 16" states a factor: 1600 is not multiplied by 16.
+        for (text, lang) in [
+            ("ISO 100 → 1600 is × 16 = 2⁴, dus vier stops.", Lang::Nl),
+            ("ISO 100 to 1600 is ×16 = 2⁴, so four stops.", Lang::En),
+        ] {
+            assert!(
+                exprs(text, lang).iter().all(|e| !e.contains("* 16")),
+                "{text}: {:?}",
+                exprs(text, lang)
+            );
+        }
     }
 
     /// The verdicts of the claims in `text`: `true` for one that holds, `false` for a wrong

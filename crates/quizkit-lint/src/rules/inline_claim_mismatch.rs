@@ -3,7 +3,7 @@
 use quizkit_quantity::{Error, Verdict};
 
 use crate::quantities::hint;
-use crate::{Analysis, Check, Context, Finding, Level, QuestionRef, Rule, Violation};
+use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, Violation};
 
 /// What `quizkit rule inline-claim-mismatch` prints.
 pub const DOCS: &str = r#"## What it does
@@ -38,8 +38,12 @@ between spaces divides (`72 : 3,6 = 20 m/s`); a share of a number multiplies it 
 word on one side only is read on both (`2,4 × 1,18 = 2,832 miljoen`); "Dat is", "That is",
 "ofwel" after a sentence or a comma state a result equal to the value before them (`17 520
 MWh. Dat is 17,52 GWh`), reported only when it misses by a slip. A result in a unit of another
-dimension than the computation's (`25 km/h × 2 h = 50 km/h`) does not add up either. A claim
-that is found but cannot be evaluated is `unchecked-claim`.
+dimension than the computation's (`25 km/h × 2 h = 50 km/h`) does not add up either.
+Temperatures written in two scales are a conversion (`38 °C (100,4 °F)`, `300 K is 27 °C`),
+checked within half the last digit written, or half the rounding step of a round figure; a
+difference between them (`a rise of 10 °C, or 18 °F`) converts without the offset. A
+distractor is wrong on purpose, so claims in options other than the key are not checked;
+their feedback is. A claim that is found but cannot be evaluated is `unchecked-claim`.
 
 ## Why is this bad?
 Learners reproduce the arithmetic of an explanation. A figure that does not follow from the
@@ -108,7 +112,13 @@ impl Violation for InlineClaimMismatch {
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
+    let keys = q.question.key_indices();
     for c in a.claims(cx) {
+        // A distractor is wrong on purpose ("Which conversion is right?"); its feedback,
+        // which says why, is not.
+        if matches!(c.text.field, Field::Option(i) if !keys.contains(&i)) {
+            continue;
+        }
         let (computed, expected, hint) = match c.verdict {
             Verdict::Wrong(outcome) => (
                 outcome.computed.to_string(),
