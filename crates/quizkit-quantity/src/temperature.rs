@@ -444,6 +444,26 @@ mod tests {
         assert_eq!(&text[claims[0].span.clone()], "38 °C (101,4 °F)");
     }
 
+    proptest::proptest! {
+        /// Any mix of the pieces temperatures are written with gives claims without a panic,
+        /// each within the text and on char boundaries.
+        #[test]
+        fn any_mix_reads_without_panic(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "38", "−", "-", "–", "20,5", "1.000", "0", " ", "\u{a0}", "(", ")", "°C", "ºF",
+                "℃", "℉", " K", "K", "°", "F", "graden Celsius", "is", "of", "=", "≈", "/", ",",
+                "stijging van", "met", "é", "x",
+            ]), 0..40),
+            lang in proptest::sample::select(vec![Lang::Nl, Lang::En]),
+        ) {
+            let text = parts.concat();
+            for c in extract_claims(&text, lang) {
+                proptest::prop_assert!(text.get(c.span.clone()).is_some(), "{:?}", text);
+                let _ = c.check(&Options::default());
+            }
+        }
+    }
+
     #[test]
     fn no_pair_no_claim() {
         for (text, lang) in [
