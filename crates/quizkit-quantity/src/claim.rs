@@ -357,13 +357,24 @@ fn check_boxed(src: &str, opts: &Options) -> PResult<Outcome> {
         None => lhs,
     };
     if lhs.dim != rhs.dim {
+        // `0,5 l × 5,5 h = 2,75 l`: the computation is a product no quantity is named for,
+        // the result times a unit the computation is written in (`25 km/h × 2 h = 50 km/h`
+        // computes a length).
+        let (written, n) = units;
+        let per_left_out = !lhs.dim.is_named()
+            && written[..n]
+                .iter()
+                .any(|&(_, dim)| lhs.dim.div(dim) == Some(rhs.dim));
         let mut err = Error::DimensionMismatch {
             op: "compare",
             left: lhs.dim.describe(),
             right: rhs.dim.describe(),
             left_span: span(lhs.start, lhs.end),
             right_span: span(rhs.start, rhs.end),
-            help: None,
+            per_left_out,
+            help: per_left_out.then(|| {
+                "a \"per\" seems left out: write the rate with its unit (`0.5 l/h × 5.5 h`)".into()
+            }),
         };
         if let Some((s, e)) = p.glued {
             err = err.with_help(glued_help(src.get(s as usize..e as usize).unwrap_or("")));
@@ -650,6 +661,7 @@ fn stated_tolerance(p: &mut Parser<'_>, rhs: &Val) -> PResult<Tolerance> {
             right: t.dim.describe(),
             left_span: span(rhs.start, rhs.end),
             right_span: span(t.start, t.end),
+            per_left_out: false,
             help: Some("state a tolerance in the value's unit, or as a percentage".into()),
         }));
     }

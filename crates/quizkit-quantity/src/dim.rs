@@ -190,6 +190,12 @@ impl Dim {
         Some(Dim(out))
     }
 
+    /// Whether a quantity of this dimension has a name ([`Dim::describe`] says "a length",
+    /// not "a quantity in s·m^3").
+    pub fn is_named(self) -> bool {
+        matches!(self.describe(), Cow::Borrowed(_))
+    }
+
     /// What a quantity of this dimension is, in words, with an article: "a time", "an amount
     /// of information", "a data rate". Used in dimension-mismatch messages.
     pub fn describe(self) -> Cow<'static, str> {

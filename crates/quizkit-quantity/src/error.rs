@@ -56,6 +56,10 @@ pub enum Error {
         /// The right operand.
         #[label("{right}")]
         right_span: SourceSpan,
+        /// The left side is a product no quantity is named for, the right side times a unit a
+        /// factor of the computation is written in (`5,5 h × 0,5 l = 2,75 l`): the writer
+        /// most likely left out a "per" (half a litre per hour).
+        per_left_out: bool,
         /// What to do about it.
         #[help]
         help: Option<Cow<'static, str>>,

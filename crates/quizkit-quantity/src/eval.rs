@@ -95,6 +95,7 @@ fn mismatch(op: &'static str, a: &Val, b: &Val) -> Error {
         right: b.dim.describe(),
         left_span: span(a.start, a.end),
         right_span: span(b.start, b.end),
+        per_left_out: false,
         help: None,
     }
 }
@@ -830,6 +831,7 @@ impl<'a> Parser<'a> {
                 right: dim.describe(),
                 left_span: span(v.start, v.end),
                 right_span: span(start, end),
+                per_left_out: false,
                 help: None,
             });
         }

@@ -2927,7 +2927,7 @@ impl Operands {
 /// LaTeX math (`\( 12 \times 4 = 48 \)`, [`crate::plain_math`]) is read in plain notation; the
 /// claims' spans point into `text` as written.
 pub fn extract_claims_in(text: &str, lang: Lang, operands: Operands) -> Vec<ProseClaim> {
-    let mut claims = match crate::plain_math(text) {
+    let claims = match crate::plain_math(text) {
         None => extract_plain(text, lang, operands),
         Some(math) => match Operands::of(math.text()) {
             None => Vec::new(),
@@ -2937,6 +2937,12 @@ pub fn extract_claims_in(text: &str, lang: Lang, operands: Operands) -> Vec<Pros
                 .collect(),
         },
     };
+    with_temperatures(text, lang, claims)
+}
+
+/// `claims`, the claims found in `text`, with its temperatures restated on another scale
+/// ([`crate::temperature`]), in order.
+fn with_temperatures(text: &str, lang: Lang, mut claims: Vec<ProseClaim>) -> Vec<ProseClaim> {
     let temperatures = crate::temperature::claims(text, lang, &claims);
     if !temperatures.is_empty() {
         claims.extend(temperatures);
@@ -3095,14 +3101,15 @@ fn boundary_word(text: &str, q: usize, parens: &[usize]) -> bool {
 /// for a relation.
 #[cfg(test)]
 fn extract_all(text: &str, lang: Lang) -> Vec<ProseClaim> {
-    match crate::plain_math(text) {
+    let claims = match crate::plain_math(text) {
         // Once: the plain text may hold `$…{…}…$` again, which is not math.
         Some(math) => extract_all_plain(math.text(), lang)
             .into_iter()
             .map(|claim| claim.in_source(&math))
             .collect(),
         None => extract_all_plain(text, lang),
-    }
+    };
+    with_temperatures(text, lang, claims)
 }
 
 /// [`extract_all`] of a text without math.

@@ -54,6 +54,7 @@ impl Quantity {
                 right: unit.dim().describe(),
                 left_span: (0..0).into(),
                 right_span: (0..0).into(),
+                per_left_out: false,
                 help: None,
             });
         }

@@ -95,7 +95,11 @@ pub(crate) fn claims(text: &str, lang: Lang, found: &[ProseClaim]) -> Vec<ProseC
     let mut out = Vec::new();
     for pair in readings.windows(2) {
         let [a, b] = pair else { continue };
-        let Some(relation) = join(&text[a.span.end..b.span.start]) else {
+        let between = &text[a.span.end..b.span.start];
+        // `10 °C lager, of 18 °F lager`: a comparative after the first reading makes both
+        // differences.
+        let (join_text, compared) = after_comparative(between);
+        let Some(relation) = join(join_text) else {
             continue;
         };
         let celsius_or_fahrenheit = |s| matches!(s, Scale::Celsius | Scale::Fahrenheit);
@@ -104,12 +108,13 @@ pub(crate) fn claims(text: &str, lang: Lang, found: &[ProseClaim]) -> Vec<ProseC
             continue;
         }
         // A bracketed reading is claimed with its closing bracket (`38 °C (100,4 °F)`).
-        let between = &text[a.span.end..b.span.start];
         let closes = between.contains('(') && text[b.span.end..].starts_with(')');
         let span = a.span.start..b.span.end + usize::from(closes);
+        // A claim found before may end in the first reading (`45 − 35 = 10 °C, of 18 °F`),
+        // not take in the second.
         if found
             .iter()
-            .any(|c| c.span.start < span.end && span.start < c.span.end)
+            .any(|c| c.span.start < b.span.end && b.span.start < c.span.end)
         {
             continue;
         }
@@ -119,7 +124,11 @@ pub(crate) fn claims(text: &str, lang: Lang, found: &[ProseClaim]) -> Vec<ProseC
             _ => continue,
         };
         // One claim per pair: of a range, the end that fails, else its upper end.
-        let meaning = meaning(&text[..span.start]);
+        let meaning = if compared {
+            Meaning::Difference
+        } else {
+            meaning(&text[..span.start])
+        };
         let mut claims = ends.into_iter().map(|(from, to)| {
             claim(
                 span.clone(),
@@ -264,6 +273,23 @@ const EITHER_WORDS: &[&str] = &[
     "met",
 ];
 
+/// Comparatives that make a temperature before them a difference (`10 °C lager`).
+const COMPARATIVES: &[&str] = &[
+    "warmer", "colder", "hotter", "cooler", "higher", "lower", "kouder", "hoger", "lager",
+];
+
+/// `between`, the text between two temperatures, without a comparative it opens with, and
+/// whether it had one.
+fn after_comparative(between: &str) -> (&str, bool) {
+    let t = between.trim_start();
+    let word = t.split(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+    if !word.is_empty() && COMPARATIVES.iter().any(|c| word.eq_ignore_ascii_case(c)) {
+        (&t[word.len()..], true)
+    } else {
+        (between, false)
+    }
+}
+
 /// What a pair of temperatures is read as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Meaning {
@@ -331,14 +357,15 @@ fn readings(text: &str, lang: Lang) -> Vec<Reading> {
             continue;
         }
         let value = value(text, n);
-        // `20–25 °C`: the number before the dash is the range's lower end.
+        // `20–25 °C`, `van 35 naar 50 °C`: the number before the dash is the range's lower
+        // end.
         let low = i
             .checked_sub(1)
             .map(|j| &numbers[j])
             .filter(|m| {
                 matches!(
                     text[m.range.end..n.range.start].trim(),
-                    "–" | "-" | "tot" | "to"
+                    "–" | "-" | "tot" | "naar" | "to"
                 )
             })
             .map(|m| self::value(text, m));
@@ -411,6 +438,7 @@ mod tests {
                 Lang::Nl,
             ),
             ("It is warmer than 30 °C (86 °F).", Lang::En),
+            ("45 − 35 = 10 °C lower, or 18 °F lower.", Lang::En),
         ] {
             assert_eq!(verdicts(text, lang), [true], "{text}");
         }
@@ -426,6 +454,7 @@ mod tests {
             // A difference converted as a temperature.
             ("Een stijging van 5 °C, of 41 °F.", Lang::Nl),
             ("A rise of 10 °C (50 °F) in a week.", Lang::En),
+            ("45 − 35 = 10 °C lager, of 50 °F lager.", Lang::Nl),
         ] {
             assert_eq!(verdicts(text, lang), [false], "{text}");
         }
@@ -472,6 +501,8 @@ mod tests {
             ("A 50K budget at 20 °C", Lang::En),
             ("Het was 12 °C; de dag erna 30 °F kouder.", Lang::Nl),
             ("ISO 400 (f/8)", Lang::En),
+            // A range and its width.
+            ("Van 35 naar 50 °C is 15 K.", Lang::Nl),
         ] {
             assert!(verdicts(text, lang).is_empty(), "{text}");
         }

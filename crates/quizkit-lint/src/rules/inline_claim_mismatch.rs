@@ -38,7 +38,10 @@ between spaces divides (`72 : 3,6 = 20 m/s`); a share of a number multiplies it 
 word on one side only is read on both (`2,4 × 1,18 = 2,832 miljoen`); "Dat is", "That is",
 "ofwel" after a sentence or a comma state a result equal to the value before them (`17 520
 MWh. Dat is 17,52 GWh`), reported only when it misses by a slip. A result in a unit of another
-dimension than the computation's (`25 km/h × 2 h = 50 km/h`) does not add up either.
+dimension than the computation's (`25 km/h × 2 h = 50 km/h`) does not add up either, unless
+the computation is a product no quantity is named for, the result times the unit of one of
+its factors: a "per" was left out (`5,5 h × 0,5 l = 2,75 l`), and the claim is
+`unchecked-claim`'s.
 Temperatures written in two scales are a conversion (`38 °C (100,4 °F)`, `300 K is 27 °C`),
 checked within half the last digit written, or half the rounding step of a round figure; a
 difference between them (`a rise of 10 °C, or 18 °F`) converts without the offset. A
@@ -153,13 +156,16 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
 
 /// The dimensions of a claim's two sides (`a length`, `a speed`) when its result is stated
 /// with a unit of another dimension than the computation gives (`25 km/h × 2 h = 50 km/h`);
-/// `None` for any other error, which is `unchecked-claim`'s.
+/// `None` for any other error, which is `unchecked-claim`'s, and when a "per" was left out
+/// (`5,5 h × 0,5 l = 2,75 l`, half a litre an hour: [`Error::DimensionMismatch`]'s
+/// `per_left_out`), so that the claim cannot be checked as written.
 pub(crate) fn wrong_dimension(error: &Error) -> Option<(&str, &str)> {
     match error {
         Error::DimensionMismatch {
             op: "compare",
             left,
             right,
+            per_left_out: false,
             ..
         } => Some((left, right)),
         _ => None,
