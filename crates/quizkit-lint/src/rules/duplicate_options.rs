@@ -10,10 +10,13 @@ use crate::{Analysis, Check, Context, Field, Finding, Level, QuestionRef, Rule, 
 pub const DOCS: &str = r#"## What it does
 Finds two options of one question that are the same text after normalizing case, white
 space, typographic quotes and dashes, Markdown emphasis and code markers, Unicode
-compatibility forms (NFKC) and punctuation at the end, and without a hyphen or a space between
-two letters: a compound written open, hyphenated or closed is one option (`Sint Petersburg`,
-`Sint-Petersburg`, `Sintpetersburg`). Other punctuation inside the text, and a space between
-digits, count: `1.5 GB` and `15 GB` are different options.
+compatibility forms (NFKC) and punctuation at the end, and without a hyphen, a space or a point
+between two letters: a compound written open, hyphenated or closed is one option (`Sint
+Petersburg`, `Sint-Petersburg`, `Sintpetersburg`), and so is an abbreviation with points or
+without (`M.L.A.`, `MLA`). Other punctuation inside the text, and a space between digits,
+count: `1.5 GB` and `15 GB` are different options. An option that is code as a whole keeps
+its punctuation, but for the kind of quotes (`` `'7'` `` and `` `"7"` `` are one option,
+`` `"open access"` `` and `` `open* access*` `` two).
 
 ## Why is this bad?
 Two equal options are either both right (a question with two keys) or both wrong (a wasted
@@ -71,15 +74,16 @@ impl Violation for DuplicateOptions {
     }
 }
 
-/// The characters of `text` without the hyphens and spaces between two letters: a compound
-/// written open, with a hyphen or closed is the same option (`Sint Petersburg`,
-/// `Sint-Petersburg`, `Sintpetersburg`; `-5` and `5`, `1 5` and `15` stay apart).
+/// The characters of `text` without the hyphens, spaces and points between two letters: a
+/// compound written open, with a hyphen or closed is the same option (`Sint Petersburg`,
+/// `Sint-Petersburg`, `Sintpetersburg`), and so is an abbreviation with points or without
+/// (`M.L.A.`, `MLA`); `-5` and `5`, `1 5` and `15`, `1.5` and `15` stay apart.
 fn closed(text: &str) -> String {
     let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        let joins = (c == '-' || c == ' ')
+        let joins = matches!(c, '-' | ' ' | '.')
             && letter(out.chars().next_back())
             && letter(chars.peek().copied());
         if !joins {
@@ -87,6 +91,14 @@ fn closed(text: &str) -> String {
         }
     }
     out
+}
+
+/// What an option that is code as a whole is compared by: its punctuation is what it says
+/// (`` `"open access"` `` and `` `open* access*` `` are two searches), but not its case, its
+/// spacing or its kind of quotes (`` `'7'` `` and `` `"7"` `` are one Python string).
+fn code_key(code: &str) -> String {
+    let words: Vec<&str> = code.split_whitespace().collect();
+    format!("`{}`", words.join(" ").to_lowercase().replace('"', "'"))
 }
 
 fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<Finding>) {
@@ -98,7 +110,11 @@ fn check(cx: &Context<'_>, q: QuestionRef<'_>, a: &Analysis<'_>, out: &mut Vec<F
             let Some(text) = a.text(Field::Option(i), lang) else {
                 continue;
             };
-            let key = closed(text.normalized());
+            let value = text.value().trim();
+            let key = match value.strip_prefix('`').and_then(|v| v.strip_suffix('`')) {
+                Some(code) if !code.contains('`') => code_key(code),
+                _ => closed(text.normalized()),
+            };
             if key.is_empty() {
                 continue;
             }
